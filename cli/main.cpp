@@ -1,0 +1,95 @@
+// `jumphash`: the native command-line face of the core's interpreter.
+//
+//   jumphash [FILE|-]        run a script from FILE or standard input
+//   jumphash -e 'LINE' ...   run the given lines
+//   jumphash --help | --version
+//
+// Exit status: 0 every line ran, 1 some line failed, 2 usage error.
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "jumphash/interpreter.hpp"
+#include "jumphash/version.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: jumphash [FILE|-]\n"
+    "       jumphash -e 'COMMAND' [-e 'COMMAND' ...]\n"
+    "       jumphash --help | --version\n";
+
+constexpr const char* kHelp =
+    "Runs a script in the jumphash command language, one command a line:\n"
+    "  ALGO <name>        jump (default), jump-guava, jumpback, jumpback-indep, modulo\n"
+    "  HASH <key> <n>     print \"<key>: <bucket>\" for n buckets (1..2147483647)\n"
+    "  KEYS <spec>...     set the key list: keys, ranges A..B, random:COUNT:SEED\n"
+    "  BUCKETS <n>        print \"<key>: <bucket>\" for every key\n"
+    "  MOVED <from> <to>  print \"<key>: <old> -> <new>\" for moved keys, then\n"
+    "                     \"moved: <count> of <total>\"\n"
+    "  LOAD <n>           print \"<bucket>: <count>\" for buckets 0..n-1 (n <= 1000000)\n"
+    "  TRACE <key> <max>  print \"<n>: <bucket>\" wherever the key's bucket changes\n"
+    "A key is decimal (0..18446744073709551615), 0x hex (1-16 digits) or a \"string\"\n"
+    "(XXH3-64 of its UTF-8 bytes). '#' starts a comment. Keywords ignore case.\n"
+    "Errors go to stderr as \"line <N>: error: <message>\"; later lines still run.\n"
+    "Exit status: 0 all lines ran, 1 a line failed, 2 usage error.\n";
+
+int usage_error(const std::string& message) {
+  std::cerr << "jumphash: " << message << '\n' << kUsage;
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  std::vector<std::string> lines;
+  std::string file;
+  bool have_file = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage << '\n' << kHelp;
+      return 0;
+    }
+    if (arg == "--version") {
+      std::cout << "jumphash " << jumphash::kVersion << '\n';
+      return 0;
+    }
+    if (arg == "-e") {
+      if (i + 1 >= argc) return usage_error("-e needs a command, e.g. -e 'HASH 42 100'");
+      lines.emplace_back(argv[++i]);
+      continue;
+    }
+    if (arg.size() > 1 && arg[0] == '-') return usage_error("unknown option '" + arg + "'");
+    if (have_file) return usage_error("more than one script given ('" + file + "' and '" + arg + "')");
+    file = arg;
+    have_file = true;
+  }
+  if (have_file && !lines.empty()) return usage_error("give either -e commands or a script, not both");
+
+  jumphash::Interpreter interpreter(std::cout, std::cerr);
+  if (!lines.empty()) {
+    std::uint64_t number = 0;
+    for (const std::string& line : lines) {
+      // A -e argument may itself hold several lines.
+      std::string_view rest = line;
+      while (true) {
+        const std::size_t end = rest.find('\n');
+        interpreter.run_line(rest.substr(0, end), ++number);
+        if (end == std::string_view::npos) break;
+        rest.remove_prefix(end + 1);
+      }
+    }
+    std::cout.flush();
+    return interpreter.any_failed() ? 1 : 0;
+  }
+  if (!have_file || file == "-") return interpreter.run(std::cin);
+  std::ifstream input(file, std::ios::binary);
+  if (!input) {
+    return usage_error("cannot read '" + file + "': " + std::strerror(errno));
+  }
+  return interpreter.run(input);
+}

@@ -1,0 +1,124 @@
+// The consistent hash algorithms and their registry.
+//
+// Every algorithm maps a 64-bit key and a bucket count n in 1..2147483647 to
+// a bucket in [0, n). They are pure functions: no state, safe to share.
+//
+// The raw functions below take n already checked (1 <= n <= kMaxBuckets);
+// callers that hold unchecked input go through `Algorithm::bucket`, which
+// reports a bad n as an Error instead of returning -1 (what the paper's code
+// does for n <= 0) or looping forever.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "jumphash/result.hpp"
+
+namespace jumphash {
+
+/// Largest bucket count any algorithm accepts: 2^31 - 1, the int32 limit of
+/// the paper's signature `int32_t JumpConsistentHash(uint64_t, int32_t)`.
+inline constexpr std::int64_t kMaxBuckets = 2147483647;
+
+/// Jump Consistent Hash, exactly the C++ of fig. 1 of Lamping & Veach,
+/// "A Fast, Minimal Memory, Consistent Hash Algorithm" (arXiv:1406.2294),
+/// as ClickHouse's jumpConsistentHash: LCG 2862933555777941757*k+1, then
+/// j = (b+1) * (2^31 / ((k>>33)+1)) in double. Expected ln(n)+1 iterations.
+/// Precondition: 1 <= n <= kMaxBuckets.
+inline std::int32_t jump_hash(std::uint64_t key, std::int32_t n);
+
+/// Guava 31's `Hashing.consistentHash(long, int)`: the same LCG, but
+/// next = (c+1) / (((int)(state>>>33)+1) / 2^31), one division instead of
+/// two, and Java's int overflow of `(int)(state>>>33)+1` when the top 31 bits
+/// are all ones (the loop then stops). Differs from `jump_hash` on about one
+/// key in 10^7. Precondition: 1 <= n <= kMaxBuckets.
+inline std::int32_t jump_hash_guava(std::uint64_t key, std::int32_t n);
+
+/// JumpBackHash* (Algorithm 6 of Ertl, "JumpBackHash: Say Goodbye to the
+/// Modulo Operation to Distribute Keys Uniformly to Buckets",
+/// arXiv:2403.18682) with SplitMix64 seeded by the key; bit-exact with
+/// hash4j's `ConsistentHashing.jumpBackHashSplitMix64()`. Expected fewer than
+/// 5/3 generator calls (eq. 25). Precondition: 1 <= n <= kMaxBuckets.
+inline std::int32_t jump_back_hash(std::uint64_t key, std::int32_t n);
+
+/// Same as `jump_back_hash`, and adds the number of SplitMix64 outputs drawn
+/// to `*generator_calls` (for checking eq. 25 of the paper).
+inline std::int32_t jump_back_hash_counting(std::uint64_t key, std::int32_t n,
+                                     std::uint64_t* generator_calls);
+
+/// JumpBackHash with independent SplitMix64 streams per interval [2^m,
+/// 2^(m+1)): seed 000's `jbh_indep`, exactly. Monotone and uniform like
+/// JumpBackHash, and additionally spreads the keys of removed buckets
+/// uniformly over the survivors when shrinking by several buckets at once.
+/// Precondition: 1 <= n <= kMaxBuckets.
+inline std::int32_t jump_back_hash_independent(std::uint64_t key, std::int32_t n);
+
+/// key % n: the baseline. Uniform, but growing n to n+1 moves n/(n+1) of all
+/// keys. Precondition: 1 <= n <= kMaxBuckets.
+inline std::int32_t modulo_hash(std::uint64_t key, std::int32_t n);
+
+using BucketFunction = std::int32_t (*)(std::uint64_t key, std::int32_t n);
+
+/// Stable identifiers; their order is the registry's order.
+enum class AlgorithmId { jump, jump_guava, jumpback, jumpback_indep, modulo };
+
+/// One registry entry: the algorithm and what a user should know about it.
+struct Algorithm {
+  AlgorithmId id;
+  std::string_view name;           ///< stable name used by ALGO, URLs, the API
+  std::string_view title;          ///< human-readable name
+  std::string_view paper;          ///< where it comes from
+  std::string_view expected_cost;  ///< expected work per lookup
+  bool consistent;                 ///< growing n -> n+1 moves only 1/(n+1)
+  bool removes_any_bucket;         ///< can drop a middle bucket without renumbering
+  BucketFunction function;         ///< unchecked; see the preconditions above
+
+  /// The bucket of `key` among `n` buckets, or an Error when n is outside
+  /// 1..2147483647.
+  Result<std::int32_t> bucket(std::uint64_t key, std::int64_t n) const;
+};
+
+/// All algorithms, in a fixed order (jump, jump-guava, jumpback,
+/// jumpback-indep, modulo).
+std::span<const Algorithm> algorithms();
+
+/// The algorithm called `name` (exact, case-insensitive), or an Error that
+/// lists the known names.
+Result<const Algorithm*> find_algorithm(std::string_view name);
+
+/// "jump, jump-guava, jumpback, jumpback-indep, modulo".
+std::string algorithm_names();
+
+/// Checks a bucket count: Error "bucket count must be an integer in
+/// 1..2147483647" (with `what` in place of "bucket count") otherwise.
+Result<std::int32_t> check_bucket_count(std::int64_t n,
+                                        std::string_view what = "bucket count",
+                                        std::int64_t max = kMaxBuckets);
+
+/// Calls `visitor` with a stateless callable equivalent to the algorithm's
+/// function, so that templated report loops inline the lookup instead of
+/// calling through a pointer.
+template <class Visitor>
+decltype(auto) visit_algorithm(AlgorithmId id, Visitor&& visitor) {
+  switch (id) {
+    case AlgorithmId::jump:
+      return visitor([](std::uint64_t k, std::int32_t n) { return jump_hash(k, n); });
+    case AlgorithmId::jump_guava:
+      return visitor([](std::uint64_t k, std::int32_t n) { return jump_hash_guava(k, n); });
+    case AlgorithmId::jumpback:
+      return visitor([](std::uint64_t k, std::int32_t n) { return jump_back_hash(k, n); });
+    case AlgorithmId::jumpback_indep:
+      return visitor(
+          [](std::uint64_t k, std::int32_t n) { return jump_back_hash_independent(k, n); });
+    case AlgorithmId::modulo:
+      break;
+  }
+  return visitor([](std::uint64_t k, std::int32_t n) { return modulo_hash(k, n); });
+}
+
+}  // namespace jumphash
+
+#include "jumphash/detail/algorithms_inline.hpp"

@@ -1,0 +1,284 @@
+// Parsing of keys, counts, tokens and key sets for the command language.
+#include "jumphash/keys.hpp"
+
+#include <charconv>
+#include <string>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+namespace jumphash {
+namespace {
+
+constexpr std::string_view kKeyForms =
+    "a key is a decimal integer 0..18446744073709551615, 0x followed by 1 to 16 hex digits, "
+    "or a \"quoted string\"";
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+int hex_digit_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string quote(std::string_view token) { return "'" + std::string(token) + "'"; }
+
+/// Decimal digits only; false when empty, not all digits, or above 2^64-1.
+bool parse_decimal_u64(std::string_view text, std::uint64_t& value, bool& overflow) {
+  overflow = false;
+  if (text.empty()) return false;
+  std::uint64_t v = 0;
+  for (char c : text) {
+    if (!is_digit(c)) return false;
+    const auto digit = static_cast<std::uint64_t>(c - '0');
+    if (v > (UINT64_MAX - digit) / 10) overflow = true;
+    v = v * 10 + digit;
+  }
+  value = v;
+  return !overflow;
+}
+
+bool is_valid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t extra;
+    std::uint32_t cp;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      extra = 1, cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      extra = 2, cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      extra = 3, cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (i + extra >= s.size()) return false;
+    for (std::size_t k = 1; k <= extra; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    // Overlong forms, surrogates and values above U+10FFFF are not UTF-8.
+    if ((extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000) ||
+        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+      return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
+Result<Key> parse_string_key(std::string_view token) {
+  // token starts with '"'; split_tokens guarantees the closing quote, but
+  // parse_key may be called on any text.
+  if (token.size() < 2 || token.back() != '"') {
+    return fail("string key ", token, " has no closing quote");
+  }
+  std::string bytes;
+  for (std::size_t i = 1; i + 1 < token.size(); ++i) {
+    char c = token[i];
+    if (c == '\\') {
+      if (i + 2 >= token.size()) return fail("string key ", token, " ends with a lone backslash");
+      const char next = token[i + 1];
+      if (next != '"' && next != '\\') {
+        return fail("unknown escape '\\", std::string(1, next), "' in string key ", token,
+                    " (allowed: \\\" and \\\\)");
+      }
+      bytes += next;
+      ++i;
+    } else if (c == '"') {
+      return fail("string key ", token, " has an unescaped '\"' inside (write \\\")");
+    } else {
+      bytes += c;
+    }
+  }
+  if (!is_valid_utf8(bytes)) return fail("string key ", token, " is not valid UTF-8");
+  return Key{XXH3_64bits(bytes.data(), bytes.size()), std::string(token)};
+}
+
+Result<std::uint64_t> parse_numeric_key(std::string_view token) {
+  if (token.size() >= 2 && token[0] == '0' && (token[1] == 'x' || token[1] == 'X')) {
+    const std::string_view digits = token.substr(2);
+    if (digits.empty()) return fail(quote(token), " is not a key (", kKeyForms, ")");
+    std::uint64_t v = 0;
+    for (char c : digits) {
+      const int d = hex_digit_value(c);
+      if (d < 0) return fail(quote(token), " is not a key (", kKeyForms, ")");
+      v = (v << 4) | static_cast<std::uint64_t>(d);
+    }
+    if (digits.size() > 16) {
+      return fail(quote(token), " has more than 16 hex digits (keys are 64-bit: at most 0xFFFFFFFFFFFFFFFF)");
+    }
+    return v;
+  }
+  std::uint64_t v = 0;
+  bool overflow = false;
+  if (parse_decimal_u64(token, v, overflow)) return v;
+  if (overflow) {
+    return fail(quote(token), " is out of range (keys are 0..18446744073709551615)");
+  }
+  return fail(quote(token), " is not a key (", kKeyForms, ")");
+}
+
+}  // namespace
+
+void append_decimal(std::string& out, std::uint64_t value) {
+  char buffer[24];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, result.ptr);
+}
+
+void append_key(std::string& out, std::uint64_t value, const std::string* label) {
+  if (label) {
+    out += *label;
+  } else {
+    append_decimal(out, value);
+  }
+}
+
+Result<Key> parse_key(std::string_view token) {
+  if (!token.empty() && token[0] == '"') return parse_string_key(token);
+  Result<std::uint64_t> value = parse_numeric_key(token);
+  if (!value) return Error{value.error()};
+  return Key{*value, {}};
+}
+
+Result<std::int64_t> parse_integer(std::string_view token, std::string_view what, std::int64_t min,
+                                   std::int64_t max) {
+  std::uint64_t v = 0;
+  bool overflow = false;
+  if (!parse_decimal_u64(token, v, overflow) || v < static_cast<std::uint64_t>(min) ||
+      v > static_cast<std::uint64_t>(max)) {
+    return fail(std::string(what), " must be an integer in ", std::to_string(min), "..",
+                std::to_string(max), " (got ", quote(token), ")");
+  }
+  return static_cast<std::int64_t>(v);
+}
+
+Result<std::vector<std::string_view>> split_tokens(std::string_view line) {
+  std::vector<std::string_view> tokens;
+  std::size_t i = 0;
+  const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (i < line.size()) {
+    const char c = line[i];
+    if (is_space(c)) {
+      ++i;
+      continue;
+    }
+    if (c == '#') break;
+    const std::size_t start = i;
+    if (c == '"') {
+      ++i;
+      bool closed = false;
+      while (i < line.size()) {
+        if (line[i] == '\\' && i + 1 < line.size()) {
+          i += 2;
+        } else if (line[i] == '"') {
+          ++i;
+          closed = true;
+          break;
+        } else {
+          ++i;
+        }
+      }
+      if (!closed) {
+        return fail("string ", std::string(line.substr(start)),
+                    " has no closing quote");
+      }
+      if (i < line.size() && !is_space(line[i]) && line[i] != '#') {
+        return fail("unexpected text after the closing quote of ",
+                    std::string(line.substr(start, i - start)), " (separate arguments with a space)");
+      }
+    } else {
+      while (i < line.size() && !is_space(line[i]) && line[i] != '#') {
+        if (line[i] == '"') {
+          return fail("'\"' inside ", quote(line.substr(start, i - start + 1)),
+                      " (a string key starts with '\"' and stands alone)");
+        }
+        ++i;
+      }
+    }
+    tokens.push_back(line.substr(start, i - start));
+  }
+  return tokens;
+}
+
+void KeySet::add(Segment segment, std::uint64_t count) {
+  if (count == 0) return;
+  if (auto* keys = std::get_if<ExplicitKeys>(&segment);
+      keys && !segments_.empty() && std::holds_alternative<ExplicitKeys>(segments_.back())) {
+    auto& last = std::get<ExplicitKeys>(segments_.back()).keys;
+    for (Key& key : keys->keys) last.push_back(std::move(key));
+  } else {
+    starts_.push_back(size_);
+    segments_.push_back(std::move(segment));
+  }
+  size_ += count;
+}
+
+Result<KeySet> KeySet::parse(const std::vector<std::string_view>& specs) {
+  KeySet set;
+  const auto too_many = [](std::string_view spec) {
+    return fail("too many keys: ", quote(spec), " brings the set above ",
+                std::to_string(kMaxKeysPerSet), " keys (the most one key set may hold)");
+  };
+  for (std::string_view spec : specs) {
+    std::uint64_t count = 0;
+    Segment segment;
+    const bool is_random = spec.size() > 7 && spec.substr(0, 7) == "random:";
+    const std::size_t dots = spec.find("..");
+    if (!spec.empty() && spec[0] == '"') {
+      Result<Key> key = parse_key(spec);
+      if (!key) return Error{key.error()};
+      segment = ExplicitKeys{{std::move(key).value()}};
+      count = 1;
+    } else if (is_random) {
+      const std::string_view rest = spec.substr(7);
+      const std::size_t colon = rest.find(':');
+      if (colon == std::string_view::npos) {
+        return fail(quote(spec), " is not a random key set (write random:COUNT:SEED, e.g. random:1000:42)");
+      }
+      Result<std::int64_t> n = parse_integer(rest.substr(0, colon), "random key count", 0,
+                                             static_cast<std::int64_t>(kMaxKeysPerSet));
+      if (!n) return Error{n.error()};
+      Result<std::uint64_t> seed = parse_numeric_key(rest.substr(colon + 1));
+      if (!seed) return fail("random key seed: ", seed.error());
+      count = static_cast<std::uint64_t>(*n);
+      segment = RandomKeys{*seed, count};
+    } else if (dots != std::string_view::npos) {
+      Result<std::uint64_t> first = parse_numeric_key(spec.substr(0, dots));
+      if (!first) return fail("range ", quote(spec), ": ", first.error());
+      Result<std::uint64_t> last = parse_numeric_key(spec.substr(dots + 2));
+      if (!last) return fail("range ", quote(spec), ": ", last.error());
+      if (*first > *last) {
+        return fail("range ", quote(spec), " is empty: its first key must be at most its last");
+      }
+      if (*last - *first >= kMaxKeysPerSet) return too_many(spec);
+      count = *last - *first + 1;
+      segment = KeyRange{*first, count};
+    } else {
+      Result<Key> key = parse_key(spec);
+      if (!key) {
+        return fail(key.error(), "; KEYS also takes ranges A..B and random:COUNT:SEED");
+      }
+      segment = ExplicitKeys{{std::move(key).value()}};
+      count = 1;
+    }
+    if (set.size_ + count > kMaxKeysPerSet) return too_many(spec);
+    set.add(std::move(segment), count);
+  }
+  return set;
+}
+
+Result<KeySet> KeySet::parse(std::string_view spec_text) {
+  Result<std::vector<std::string_view>> tokens = split_tokens(spec_text);
+  if (!tokens) return Error{tokens.error()};
+  return parse(*tokens);
+}
+
+}  // namespace jumphash

@@ -1,0 +1,145 @@
+// MOVED, LOAD and TRACE as rows; see jumphash/reports.hpp.
+#include "jumphash/reports.hpp"
+
+#include <algorithm>
+
+namespace jumphash {
+
+void add_loads(const Algorithm& algorithm, const KeySet& keys, std::int32_t n, std::uint64_t begin,
+               std::uint64_t end, std::vector<std::uint64_t>& loads) {
+  visit_algorithm(algorithm.id, [&](auto bucket_of) {
+    std::uint64_t* counts = loads.data();
+    keys.for_each(begin, end, [&](std::uint64_t key, const std::string*) {
+      ++counts[bucket_of(key, n)];
+    });
+  });
+}
+
+LoadStats load_stats(const std::vector<std::uint64_t>& loads) {
+  LoadStats stats;
+  if (loads.empty()) return stats;
+  stats.min = *std::min_element(loads.begin(), loads.end());
+  stats.max = *std::max_element(loads.begin(), loads.end());
+  for (std::uint64_t load : loads) stats.total += load;
+  stats.mean = static_cast<double>(stats.total) / static_cast<double>(loads.size());
+  stats.degrees_of_freedom = loads.size() - 1;
+  if (stats.total == 0) return stats;
+  stats.max_over_mean = static_cast<double>(stats.max) / stats.mean;
+  for (std::uint64_t load : loads) {
+    const double d = static_cast<double>(load) - stats.mean;
+    stats.chi_square += d * d / stats.mean;
+  }
+  return stats;
+}
+
+Result<std::vector<TraceStep>> trace_key(const Algorithm& algorithm, std::uint64_t key,
+                                         std::int64_t max) {
+  std::vector<TraceStep> steps;
+  if (!algorithm.consistent) {
+    Result<std::int32_t> checked =
+        check_bucket_count(max, std::string("TRACE max for ") + std::string(algorithm.name),
+                           kMaxModuloTrace);
+    if (!checked) return Error{checked.error()};
+    std::int32_t previous = -1;
+    for (std::int32_t n = 1; n <= *checked; ++n) {
+      const std::int32_t bucket = algorithm.function(key, n);
+      if (bucket != previous) steps.push_back({n, bucket});
+      previous = bucket;
+    }
+    return steps;
+  }
+  Result<std::int32_t> checked = check_bucket_count(max, "TRACE max");
+  if (!checked) return Error{checked.error()};
+  // For a monotone hash, ch(k, n) is the largest active index below n, and
+  // the bucket changes exactly at n = a + 1 for each active index a. Walk
+  // them downwards: the active index below b is ch(k, b).
+  std::int32_t bucket = algorithm.function(key, *checked);
+  steps.push_back({std::int64_t{bucket} + 1, bucket});
+  while (bucket > 0) {
+    bucket = algorithm.function(key, bucket);
+    steps.push_back({std::int64_t{bucket} + 1, bucket});
+  }
+  std::reverse(steps.begin(), steps.end());
+  return steps;
+}
+
+ResizeReport::ResizeReport(const Algorithm& algorithm, std::int32_t from, std::int32_t to,
+                           std::size_t sample_limit)
+    : algorithm_(&algorithm),
+      from_(from),
+      to_(to),
+      sample_limit_(sample_limit),
+      before_(static_cast<std::size_t>(from)),
+      after_(static_cast<std::size_t>(to)) {
+  if (static_cast<std::uint64_t>(from) * static_cast<std::uint64_t>(to) <= kMaxFlowCells) {
+    flows_.assign(static_cast<std::size_t>(from) * static_cast<std::size_t>(to), 0);
+  }
+}
+
+Result<ResizeReport> ResizeReport::create(const Algorithm& algorithm, std::int64_t from,
+                                          std::int64_t to, std::size_t sample_limit) {
+  Result<std::int32_t> checked_from = check_bucket_count(from, "from bucket count", kMaxLoadBuckets);
+  if (!checked_from) return Error{checked_from.error()};
+  Result<std::int32_t> checked_to = check_bucket_count(to, "to bucket count", kMaxLoadBuckets);
+  if (!checked_to) return Error{checked_to.error()};
+  return ResizeReport(algorithm, *checked_from, *checked_to, sample_limit);
+}
+
+void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t end) {
+  end = std::min(end, keys.size());
+  if (begin >= end) return;
+  visit_algorithm(algorithm_->id, [&](auto bucket_of) {
+    std::uint64_t* before = before_.data();
+    std::uint64_t* after = after_.data();
+    std::uint64_t* flows = flows_.empty() ? nullptr : flows_.data();
+    const std::uint64_t to = static_cast<std::uint64_t>(to_);
+    keys.for_each(begin, end, [&](std::uint64_t key, const std::string* label) {
+      const std::int32_t old_bucket = bucket_of(key, from_);
+      const std::int32_t new_bucket = bucket_of(key, to_);
+      ++before[old_bucket];
+      ++after[new_bucket];
+      if (flows) ++flows[static_cast<std::uint64_t>(old_bucket) * to + static_cast<std::uint64_t>(new_bucket)];
+      if (old_bucket != new_bucket) {
+        ++moved_;
+        if (sample_.size() < sample_limit_) {
+          sample_.push_back({key, label ? *label : std::string(), old_bucket, new_bucket});
+        }
+      }
+    });
+  });
+  total_ += end - begin;
+}
+
+double ResizeReport::minimum_moved_expected() const {
+  const double larger = static_cast<double>(std::max(from_, to_));
+  return static_cast<double>(total_) * static_cast<double>(std::abs(to_ - from_)) / larger;
+}
+
+ResizeReport::FlowBalance ResizeReport::flow_balance(std::int32_t source) const {
+  FlowBalance balance;
+  if (flows_.empty() || source < 0 || source >= from_) return balance;
+  const std::size_t row = static_cast<std::size_t>(source) * static_cast<std::size_t>(to_);
+  std::vector<std::int32_t> destinations;
+  if (algorithm_->consistent) {
+    const std::int32_t first = to_ > from_ ? from_ : 0;
+    for (std::int32_t d = first; d < to_; ++d) destinations.push_back(d);
+  } else {
+    for (std::int32_t d = 0; d < to_; ++d) {
+      if (d != source) destinations.push_back(d);
+    }
+  }
+  for (std::int32_t d = 0; d < to_; ++d) {
+    if (d != source) balance.moved_out += flows_[row + static_cast<std::size_t>(d)];
+  }
+  if (balance.moved_out == 0 || destinations.size() < 2) return balance;
+  const double expected =
+      static_cast<double>(balance.moved_out) / static_cast<double>(destinations.size());
+  for (std::int32_t d : destinations) {
+    const double diff = static_cast<double>(flows_[row + static_cast<std::size_t>(d)]) - expected;
+    balance.chi_square += diff * diff / expected;
+  }
+  balance.degrees_of_freedom = destinations.size() - 1;
+  return balance;
+}
+
+}  // namespace jumphash
