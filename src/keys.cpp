@@ -23,7 +23,14 @@ int hex_digit_value(char c) {
   return -1;
 }
 
-std::string quote(std::string_view token) { return "'" + std::string(token) + "'"; }
+std::string quote(std::string_view token) {
+  std::string quoted;
+  quoted.reserve(token.size() + 2);
+  quoted += '\'';
+  quoted += token;
+  quoted += '\'';
+  return quoted;
+}
 
 /// Decimal digits only; false when empty, not all digits, or above 2^64-1.
 bool parse_decimal_u64(std::string_view text, std::uint64_t& value, bool& overflow) {

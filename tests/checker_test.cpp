@@ -1,0 +1,1 @@
+// Placeholder: the checker's tests (issue 5) land here.

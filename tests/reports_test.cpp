@@ -1,0 +1,126 @@
+// MOVED, LOAD, TRACE and the structured resize report.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "jumphash/reports.hpp"
+
+namespace jumphash {
+namespace {
+
+const Algorithm& algorithm(std::string_view name) { return **find_algorithm(name); }
+
+// The walk over active indices must equal the definition: every n in 1..max
+// where the bucket differs from the bucket at n - 1.
+TEST(Trace, WalkingActiveIndicesEqualsLoopingOverN) {
+  for (const Algorithm& each : algorithms()) {
+    for (std::uint64_t key : {0ULL, 42ULL, 18446744073709551615ULL, 628522610165938199ULL,
+                              18063469494497682072ULL, 0xDEADBEEFULL}) {
+      std::vector<std::pair<std::int64_t, std::int32_t>> brute;
+      std::int32_t previous = -1;
+      for (std::int32_t n = 1; n <= 3000; ++n) {
+        const std::int32_t bucket = each.function(key, n);
+        if (bucket != previous) brute.emplace_back(n, bucket);
+        previous = bucket;
+      }
+      const auto steps = trace_key(each, key, 3000);
+      ASSERT_TRUE(steps) << steps.error();
+      std::vector<std::pair<std::int64_t, std::int32_t>> walked;
+      for (const TraceStep& step : *steps) walked.emplace_back(step.n, step.bucket);
+      EXPECT_EQ(walked, brute) << each.name << " key " << key;
+    }
+  }
+}
+
+TEST(Trace, ConsistentAlgorithmsTraceToTheLargestBucketCount) {
+  for (const Algorithm& each : algorithms()) {
+    if (!each.consistent) continue;
+    const auto steps = trace_key(each, 42, kMaxBuckets);
+    ASSERT_TRUE(steps) << steps.error();
+    EXPECT_EQ(steps->front().n, 1);
+    EXPECT_EQ(steps->back().bucket, each.function(42, static_cast<std::int32_t>(kMaxBuckets)));
+    EXPECT_LT(steps->size(), 200u) << each.name;
+  }
+}
+
+TEST(Trace, ModuloIsLimitedAndBadMaxIsAnError) {
+  EXPECT_TRUE(trace_key(algorithm("modulo"), 42, 1000000));
+  const auto too_far = trace_key(algorithm("modulo"), 42, 1000001);
+  ASSERT_FALSE(too_far);
+  EXPECT_EQ(too_far.error(), "TRACE max for modulo must be an integer in 1..1000000 (got 1000001)");
+  EXPECT_FALSE(trace_key(algorithm("jump"), 42, 0));
+}
+
+TEST(Moved, ExerciseTenToTwelveOnTenThousandKeys) {
+  const KeySet keys = *KeySet::parse("0..9999");
+  std::vector<std::int32_t> destinations;
+  const std::uint64_t moved = for_each_moved(
+      algorithm("jump"), keys, 10, 12, 0, keys.size(),
+      [&](std::uint64_t, const std::string*, std::int32_t, std::int32_t to) {
+        destinations.push_back(to);
+      });
+  EXPECT_EQ(moved, 1653u);
+  for (std::int32_t to : destinations) EXPECT_TRUE(to == 10 || to == 11);
+}
+
+TEST(Moved, ChunksAddUpToTheWhole) {
+  const KeySet keys = *KeySet::parse("0..999 random:5000:9 \"a\" \"b\" 7");
+  const std::uint64_t whole =
+      for_each_moved(algorithm("jumpback"), keys, 7, 13, 0, keys.size(), [](auto...) {});
+  std::uint64_t chunked = 0;
+  for (std::uint64_t begin = 0; begin < keys.size(); begin += 333) {
+    chunked += for_each_moved(algorithm("jumpback"), keys, 7, 13, begin, begin + 333,
+                              [](auto...) {});
+  }
+  EXPECT_EQ(chunked, whole);
+}
+
+TEST(Load, CountsEveryKeyOnce) {
+  const KeySet keys = *KeySet::parse("random:100000:1");
+  std::vector<std::uint64_t> loads(100);
+  add_loads(algorithm("jumpback"), keys, 100, 0, keys.size(), loads);
+  const LoadStats stats = load_stats(loads);
+  EXPECT_EQ(stats.total, 100000u);
+  EXPECT_DOUBLE_EQ(stats.mean, 1000.0);
+  EXPECT_EQ(stats.degrees_of_freedom, 99u);
+  EXPECT_LT(stats.max_over_mean, 1.15);
+  EXPECT_LT(stats.chi_square, 99 + 5 * 14.1);
+}
+
+TEST(ResizeReport, AgreesWithMovedAndLoads) {
+  const KeySet keys = *KeySet::parse("0..49999");
+  Result<ResizeReport> report = ResizeReport::create(algorithm("jump"), 10, 12, 5);
+  ASSERT_TRUE(report);
+  report.value().add(keys, 0, 20000);
+  report.value().add(keys, 20000, keys.size());
+  EXPECT_EQ(report->total(), 50000u);
+  const std::uint64_t moved =
+      for_each_moved(algorithm("jump"), keys, 10, 12, 0, keys.size(), [](auto...) {});
+  EXPECT_EQ(report->moved(), moved);
+  ASSERT_EQ(report->sample().size(), 5u);
+  EXPECT_EQ(report->sample()[0].new_bucket >= 10, true);
+  std::vector<std::uint64_t> before(10), after(12);
+  add_loads(algorithm("jump"), keys, 10, 0, keys.size(), before);
+  add_loads(algorithm("jump"), keys, 12, 0, keys.size(), after);
+  EXPECT_EQ(report->loads_before(), before);
+  EXPECT_EQ(report->loads_after(), after);
+  // The matrix's off-diagonal sum is the moved count.
+  std::uint64_t off_diagonal = 0;
+  for (std::int32_t from = 0; from < 10; ++from) {
+    for (std::int32_t to = 0; to < 12; ++to) {
+      if (from != to) off_diagonal += report->flows()[static_cast<std::size_t>(from * 12 + to)];
+    }
+  }
+  EXPECT_EQ(off_diagonal, moved);
+  EXPECT_NEAR(report->minimum_moved_expected(), 50000.0 * 2 / 12, 1e-9);
+}
+
+TEST(ResizeReport, BadCountsAreErrors) {
+  const auto zero = ResizeReport::create(algorithm("jump"), 0, 12, 0);
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error(), "from bucket count must be an integer in 1..1000000 (got 0)");
+  EXPECT_FALSE(ResizeReport::create(algorithm("jump"), 10, 1000001, 0));
+}
+
+}  // namespace
+}  // namespace jumphash
