@@ -1,0 +1,465 @@
+// Embind registrations for the jumphash core, and the small adapters that
+// make it callable from JavaScript without exceptions or 64-bit Numbers.
+//
+// Conventions at this boundary (src/index.js is the only caller):
+//   - Errors come back as values: an `error` string, empty on success, whose
+//     text is the core's message (what the CLI prints after "line N: error:").
+//   - Integer arguments that the CLI reads as tokens (bucket counts, TRACE
+//     max) arrive as the token text (JavaScript's String(n)) and go through
+//     the CLI's own parser, so a bad value gets the CLI's message verbatim.
+//   - Arrays go out through linear memory (a pointer and a length; counts as
+//     doubles, which is exact below 2^53), keys as uint64 in memory. No
+//     uint64 is ever returned by value: Embind 3.1.6 would return it as a
+//     signed BigInt.
+#include <emscripten/bind.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jumphash/algorithms.hpp"
+#include "jumphash/interpreter.hpp"
+#include "jumphash/keys.hpp"
+#include "jumphash/reports.hpp"
+#include "jumphash/version.hpp"
+
+namespace jumphash::wasm {
+namespace {
+
+using emscripten::allow_raw_pointers;
+
+/// Keys per `bucketsBatch` call: the JavaScript side copies up to this many
+/// keys into `g_batch_keys`, calls once, and copies the buckets out.
+constexpr std::size_t kBatchCapacity = std::size_t{1} << 16;
+alignas(8) std::uint64_t g_batch_keys[kBatchCapacity];
+alignas(8) std::int32_t g_batch_out[kBatchCapacity];
+
+std::uintptr_t address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
+
+const Algorithm* algorithm_at(int index) {
+  const auto all = algorithms();
+  if (index < 0 || static_cast<std::size_t>(index) >= all.size()) return nullptr;
+  return &all[static_cast<std::size_t>(index)];
+}
+
+std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts) {
+  return std::vector<double>(counts.begin(), counts.end());
+}
+
+// ---- registry -------------------------------------------------------------
+
+struct AlgorithmInfo {
+  std::string name, title, paper, expected_cost;
+  bool consistent = false;
+  bool removes_any_bucket = false;
+};
+
+int algorithm_count() { return static_cast<int>(algorithms().size()); }
+
+AlgorithmInfo algorithm_info(int index) {
+  const Algorithm* a = algorithm_at(index);
+  if (!a) return {};
+  return {std::string(a->name), std::string(a->title), std::string(a->paper),
+          std::string(a->expected_cost), a->consistent, a->removes_any_bucket};
+}
+
+/// A registry index, or an error naming the known algorithms.
+struct AlgorithmLookup {
+  int index = -1;
+  std::string error;
+};
+
+AlgorithmLookup find_algorithm_index(const std::string& name) {
+  Result<const Algorithm*> found = find_algorithm(name);
+  if (!found) return {-1, found.error()};
+  return {static_cast<int>(*found - algorithms().data()), {}};
+}
+
+// ---- validation with the CLI's messages ------------------------------------
+
+/// "" when `token` is an integer in min..max, else the CLI's message for it
+/// (e.g. "bucket count must be an integer in 1..2147483647 (got '0')").
+std::string check_integer(const std::string& token, const std::string& what, double min,
+                          double max) {
+  Result<std::int64_t> n =
+      parse_integer(token, what, static_cast<std::int64_t>(min), static_cast<std::int64_t>(max));
+  return n ? std::string() : n.error();
+}
+
+/// The CLI's message for a key token (empty when it is a key).
+std::string key_error(const std::string& token) {
+  Result<Key> key = parse_key(token);
+  return key ? std::string() : key.error();
+}
+
+struct ParsedKey {
+  std::string error;
+  std::string decimal;  ///< the value in decimal (never a double)
+  std::string label;    ///< how it prints
+};
+
+ParsedKey parse_key_text(const std::string& token) {
+  Result<Key> key = parse_key(token);
+  if (!key) return {key.error(), {}, {}};
+  std::string decimal;
+  append_decimal(decimal, key->value);
+  std::string label;
+  append_key(label, key->value, key->label.empty() ? nullptr : &key->label);
+  return {{}, decimal, label};
+}
+
+struct KeyCount {
+  std::string error;
+  double count = 0;
+};
+
+KeyCount key_count(const std::string& spec) {
+  Result<KeySet> keys = KeySet::parse(std::string_view(spec));
+  if (!keys) return {keys.error(), 0};
+  return {{}, static_cast<double>(keys->size())};
+}
+
+// ---- lookups ---------------------------------------------------------------
+
+/// Unchecked: JavaScript has validated the index and 1 <= n <= kMaxBuckets.
+int bucket_of(int algorithm, std::uint64_t key, int n) {
+  return algorithm_at(algorithm)->function(key, n);
+}
+
+/// The bucket of a key given as text, or -1 when the text is not a key.
+int bucket_of_text(int algorithm, const std::string& token, int n) {
+  Result<Key> key = parse_key(token);
+  if (!key) return -1;
+  return algorithm_at(algorithm)->function(key->value, n);
+}
+
+std::uintptr_t batch_keys() { return address(g_batch_keys); }
+std::uintptr_t batch_out() { return address(g_batch_out); }
+int batch_capacity() { return static_cast<int>(kBatchCapacity); }
+
+/// g_batch_out[i] = bucket of g_batch_keys[i] for i < count (count <= capacity).
+void buckets_batch(int algorithm, int count, int n) {
+  const std::size_t size = std::min(static_cast<std::size_t>(count), kBatchCapacity);
+  visit_algorithm(algorithm_at(algorithm)->id, [&](auto bucket) {
+    for (std::size_t i = 0; i < size; ++i) g_batch_out[i] = bucket(g_batch_keys[i], n);
+  });
+}
+
+// ---- command language ------------------------------------------------------
+
+struct ScriptResult {
+  std::string stdout_text, stderr_text;
+  int exit_code = 0;
+};
+
+ScriptResult run(const std::string& script) {
+  ScriptOutput output = run_script(script);
+  return {std::move(output.stdout_text), std::move(output.stderr_text), output.exit_code};
+}
+
+// ---- trace -----------------------------------------------------------------
+
+/// TRACE <key> <max> as rows; checks in the CLI's order with its messages.
+class Trace {
+ public:
+  Trace(int algorithm, const std::string& key_token, const std::string& max_token) {
+    const Algorithm& a = *algorithm_at(algorithm);
+    Result<Key> key = parse_key(key_token);
+    if (!key) {
+      error_ = key.error();
+      return;
+    }
+    const std::int64_t limit = a.consistent ? kMaxBuckets : kMaxModuloTrace;
+    std::string what = "TRACE max";
+    if (!a.consistent) what += " for " + std::string(a.name);
+    Result<std::int64_t> max = parse_integer(max_token, what, 1, limit);
+    if (!max) {
+      error_ = max.error();
+      return;
+    }
+    Result<std::vector<TraceStep>> steps = trace_key(a, key->value, *max);
+    if (!steps) {
+      error_ = steps.error();
+      return;
+    }
+    for (const TraceStep& step : *steps) {
+      rows_.push_back(static_cast<double>(step.n));
+      rows_.push_back(step.bucket);
+    }
+  }
+  std::string error() const { return error_; }
+  int steps() const { return static_cast<int>(rows_.size() / 2); }
+  /// steps() pairs (n, bucket) of doubles.
+  std::uintptr_t rows() const { return address(rows_.data()); }
+
+ private:
+  std::string error_;
+  std::vector<double> rows_;
+};
+
+// ---- chunked reports -------------------------------------------------------
+
+/// MOVED as a structured, chunked report (ResizeReport over a KeySet).
+class ResizeJob {
+ public:
+  ResizeJob(int algorithm, const std::string& key_spec, const std::string& from_token,
+            const std::string& to_token, const std::string& sample_limit_token) {
+    const Algorithm& a = *algorithm_at(algorithm);
+    Result<KeySet> keys = KeySet::parse(std::string_view(key_spec));
+    if (!keys) {
+      error_ = keys.error();
+      return;
+    }
+    // First the CLI's checks (MOVED <from> <to>), then the report's own
+    // limit on the loads it keeps.
+    Result<std::int64_t> from = parse_integer(from_token, "from bucket count", 1, kMaxBuckets);
+    if (!from) {
+      error_ = from.error();
+      return;
+    }
+    Result<std::int64_t> to = parse_integer(to_token, "to bucket count", 1, kMaxBuckets);
+    if (!to) {
+      error_ = to.error();
+      return;
+    }
+    Result<std::int64_t> sample_limit =
+        parse_integer(sample_limit_token, "sampleLimit", 0, kMaxLoadBuckets);
+    if (!sample_limit) {
+      error_ = sample_limit.error();
+      return;
+    }
+    Result<ResizeReport> report =
+        ResizeReport::create(a, *from, *to, static_cast<std::size_t>(*sample_limit));
+    if (!report) {
+      error_ = report.error();
+      return;
+    }
+    keys_ = std::move(keys).value();
+    report_ = std::make_unique<ResizeReport>(std::move(report).value());
+  }
+
+  std::string error() const { return error_; }
+  double total() const { return static_cast<double>(keys_.size()); }
+  double done() const { return static_cast<double>(done_); }
+
+  /// Accounts for up to max_keys more keys; true when all are done.
+  bool step(double max_keys) {
+    if (!report_) return true;
+    const std::uint64_t remaining = keys_.size() - done_;
+    const std::uint64_t count =
+        max_keys >= static_cast<double>(remaining) ? remaining : static_cast<std::uint64_t>(max_keys);
+    report_->add(keys_, done_, done_ + count);
+    done_ += count;
+    return done_ == keys_.size();
+  }
+
+  double moved() const { return static_cast<double>(report_->moved()); }
+  double minimum_moved_expected() const { return report_->minimum_moved_expected(); }
+  int from() const { return report_->from(); }
+  int to() const { return report_->to(); }
+  std::string algorithm_name() const { return std::string(report_->algorithm().name); }
+
+  /// Fills the double buffers below from the report so far.
+  void collect() {
+    before_ = to_doubles(report_->loads_before());
+    after_ = to_doubles(report_->loads_after());
+    flows_ = to_doubles(report_->flows());
+    balance_.clear();
+    if (has_flows()) {
+      balance_.reserve(static_cast<std::size_t>(report_->from()) * 3);
+      for (std::int32_t source = 0; source < report_->from(); ++source) {
+        const ResizeReport::FlowBalance b = report_->flow_balance(source);
+        balance_.push_back(static_cast<double>(b.moved_out));
+        balance_.push_back(b.chi_square);
+        balance_.push_back(static_cast<double>(b.degrees_of_freedom));
+      }
+    }
+    sample_values_.clear();
+    sample_buckets_.clear();
+    for (const MovedKey& key : report_->sample()) {
+      sample_values_.push_back(key.value);
+      sample_buckets_.push_back(key.old_bucket);
+      sample_buckets_.push_back(key.new_bucket);
+    }
+  }
+  std::uintptr_t loads_before() const { return address(before_.data()); }
+  std::uintptr_t loads_after() const { return address(after_.data()); }
+  /// Whether the from x to matrix was kept (from x to <= 2^22).
+  bool has_flows() const {
+    return static_cast<std::uint64_t>(report_->from()) * static_cast<std::uint64_t>(report_->to()) <=
+           kMaxFlowCells;
+  }
+  std::uintptr_t flows() const { return address(flows_.data()); }
+  /// from() triples (moved out, chi-square, degrees of freedom).
+  std::uintptr_t flow_balance() const { return address(balance_.data()); }
+  int sample_size() const { return static_cast<int>(sample_values_.size()); }
+  std::uintptr_t sample_values() const { return address(sample_values_.data()); }
+  /// sample_size() pairs (old bucket, new bucket).
+  std::uintptr_t sample_buckets() const { return address(sample_buckets_.data()); }
+  /// How the i-th sampled key prints.
+  std::string sample_key(int i) const {
+    const MovedKey& key = report_->sample()[static_cast<std::size_t>(i)];
+    std::string text;
+    append_key(text, key.value, key.label.empty() ? nullptr : &key.label);
+    return text;
+  }
+
+ private:
+  std::string error_;
+  KeySet keys_;
+  std::unique_ptr<ResizeReport> report_;
+  std::uint64_t done_ = 0;
+  std::vector<double> before_, after_, flows_, balance_;
+  std::vector<std::uint64_t> sample_values_;
+  std::vector<std::int32_t> sample_buckets_;
+};
+
+/// LOAD as a structured, chunked report (add_loads + load_stats).
+class LoadJob {
+ public:
+  LoadJob(int algorithm, const std::string& key_spec, const std::string& n_token)
+      : algorithm_(algorithm_at(algorithm)) {
+    Result<KeySet> keys = KeySet::parse(std::string_view(key_spec));
+    if (!keys) {
+      error_ = keys.error();
+      return;
+    }
+    Result<std::int64_t> n = parse_integer(n_token, "LOAD bucket count", 1, kMaxLoadBuckets);
+    if (!n) {
+      error_ = n.error();
+      return;
+    }
+    keys_ = std::move(keys).value();
+    n_ = static_cast<std::int32_t>(*n);
+    loads_.assign(static_cast<std::size_t>(n_), 0);
+  }
+
+  std::string error() const { return error_; }
+  double total() const { return static_cast<double>(keys_.size()); }
+  double done() const { return static_cast<double>(done_); }
+  int n() const { return n_; }
+  std::string algorithm_name() const { return std::string(algorithm_->name); }
+
+  bool step(double max_keys) {
+    if (n_ == 0) return true;
+    const std::uint64_t remaining = keys_.size() - done_;
+    const std::uint64_t count =
+        max_keys >= static_cast<double>(remaining) ? remaining : static_cast<std::uint64_t>(max_keys);
+    add_loads(*algorithm_, keys_, n_, done_, done_ + count, loads_);
+    done_ += count;
+    return done_ == keys_.size();
+  }
+
+  /// Fills loads() and the stats below from the counts so far.
+  void collect() {
+    doubles_ = to_doubles(loads_);
+    const LoadStats stats = load_stats(loads_);
+    stats_ = {static_cast<double>(stats.total), static_cast<double>(stats.min),
+              static_cast<double>(stats.max), stats.mean, stats.max_over_mean, stats.chi_square,
+              static_cast<double>(stats.degrees_of_freedom)};
+  }
+  std::uintptr_t loads() const { return address(doubles_.data()); }
+  /// 7 doubles: total, min, max, mean, max/mean, chi-square, degrees of freedom.
+  std::uintptr_t stats() const { return address(stats_.data()); }
+
+ private:
+  std::string error_;
+  const Algorithm* algorithm_;
+  KeySet keys_;
+  std::int32_t n_ = 0;
+  std::uint64_t done_ = 0;
+  std::vector<std::uint64_t> loads_;
+  std::vector<double> doubles_;
+  std::vector<double> stats_ = std::vector<double>(7, 0.0);
+};
+
+std::string version() { return kVersion; }
+
+}  // namespace
+}  // namespace jumphash::wasm
+
+EMSCRIPTEN_BINDINGS(jumphash) {
+  using namespace emscripten;
+  using namespace jumphash::wasm;
+
+  value_object<AlgorithmInfo>("AlgorithmInfo")
+      .field("name", &AlgorithmInfo::name)
+      .field("title", &AlgorithmInfo::title)
+      .field("paper", &AlgorithmInfo::paper)
+      .field("expectedCost", &AlgorithmInfo::expected_cost)
+      .field("consistent", &AlgorithmInfo::consistent)
+      .field("removesAnyBucket", &AlgorithmInfo::removes_any_bucket);
+  value_object<AlgorithmLookup>("AlgorithmLookup")
+      .field("index", &AlgorithmLookup::index)
+      .field("error", &AlgorithmLookup::error);
+  value_object<ParsedKey>("ParsedKey")
+      .field("error", &ParsedKey::error)
+      .field("decimal", &ParsedKey::decimal)
+      .field("label", &ParsedKey::label);
+  value_object<KeyCount>("KeyCount")
+      .field("error", &KeyCount::error)
+      .field("count", &KeyCount::count);
+  value_object<ScriptResult>("ScriptResult")
+      .field("stdout", &ScriptResult::stdout_text)
+      .field("stderr", &ScriptResult::stderr_text)
+      .field("exitCode", &ScriptResult::exit_code);
+
+  function("version", &version);
+  function("algorithmCount", &algorithm_count);
+  function("algorithmInfo", &algorithm_info);
+  function("findAlgorithm", &find_algorithm_index);
+  function("checkInteger", &check_integer);
+  function("keyError", &key_error);
+  function("parseKey", &parse_key_text);
+  function("keyCount", &key_count);
+  function("bucket", &bucket_of);
+  function("bucketOfText", &bucket_of_text);
+  function("batchKeys", &batch_keys);
+  function("batchOut", &batch_out);
+  function("batchCapacity", &batch_capacity);
+  function("bucketsBatch", &buckets_batch);
+  function("run", &run);
+
+  class_<Trace>("Trace")
+      .constructor<int, const std::string&, const std::string&>()
+      .function("error", &Trace::error)
+      .function("steps", &Trace::steps)
+      .function("rows", &Trace::rows);
+
+  class_<ResizeJob>("ResizeJob")
+      .constructor<int, const std::string&, const std::string&, const std::string&,
+                   const std::string&>()
+      .function("error", &ResizeJob::error)
+      .function("total", &ResizeJob::total)
+      .function("done", &ResizeJob::done)
+      .function("step", &ResizeJob::step)
+      .function("moved", &ResizeJob::moved)
+      .function("minimumMovedExpected", &ResizeJob::minimum_moved_expected)
+      .function("from", &ResizeJob::from)
+      .function("to", &ResizeJob::to)
+      .function("algorithmName", &ResizeJob::algorithm_name)
+      .function("collect", &ResizeJob::collect)
+      .function("loadsBefore", &ResizeJob::loads_before)
+      .function("loadsAfter", &ResizeJob::loads_after)
+      .function("hasFlows", &ResizeJob::has_flows)
+      .function("flows", &ResizeJob::flows)
+      .function("flowBalance", &ResizeJob::flow_balance)
+      .function("sampleSize", &ResizeJob::sample_size)
+      .function("sampleValues", &ResizeJob::sample_values)
+      .function("sampleBuckets", &ResizeJob::sample_buckets)
+      .function("sampleKey", &ResizeJob::sample_key);
+
+  class_<LoadJob>("LoadJob")
+      .constructor<int, const std::string&, const std::string&>()
+      .function("error", &LoadJob::error)
+      .function("total", &LoadJob::total)
+      .function("done", &LoadJob::done)
+      .function("n", &LoadJob::n)
+      .function("algorithmName", &LoadJob::algorithm_name)
+      .function("step", &LoadJob::step)
+      .function("collect", &LoadJob::collect)
+      .function("loads", &LoadJob::loads)
+      .function("stats", &LoadJob::stats);
+}
