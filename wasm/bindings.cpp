@@ -79,6 +79,17 @@ AlgorithmLookup find_algorithm_index(const std::string& name) {
 
 // ---- validation with the CLI's messages ------------------------------------
 
+/// parse_key, after the CLI's tokenizer has seen a quoted key: the CLI reads
+/// `"open` (no closing quote) as a line error of split_tokens, so the API
+/// reports the same words for the same text.
+Result<Key> parse_key_text_as_cli(std::string_view text) {
+  if (!text.empty() && text[0] == '"') {
+    Result<std::vector<std::string_view>> tokens = split_tokens(text);
+    if (!tokens) return Error{tokens.error()};
+  }
+  return parse_key(text);
+}
+
 /// "" when `token` is an integer in min..max, else the CLI's message for it
 /// (e.g. "bucket count must be an integer in 1..2147483647 (got '0')").
 std::string check_integer(const std::string& token, const std::string& what, double min,
@@ -90,7 +101,7 @@ std::string check_integer(const std::string& token, const std::string& what, dou
 
 /// The CLI's message for a key token (empty when it is a key).
 std::string key_error(const std::string& token) {
-  Result<Key> key = parse_key(token);
+  Result<Key> key = parse_key_text_as_cli(token);
   return key ? std::string() : key.error();
 }
 
@@ -101,7 +112,7 @@ struct ParsedKey {
 };
 
 ParsedKey parse_key_text(const std::string& token) {
-  Result<Key> key = parse_key(token);
+  Result<Key> key = parse_key_text_as_cli(token);
   if (!key) return {key.error(), {}, {}};
   std::string decimal;
   append_decimal(decimal, key->value);
@@ -130,7 +141,7 @@ int bucket_of(int algorithm, std::uint64_t key, int n) {
 
 /// The bucket of a key given as text, or -1 when the text is not a key.
 int bucket_of_text(int algorithm, const std::string& token, int n) {
-  Result<Key> key = parse_key(token);
+  Result<Key> key = parse_key_text_as_cli(token);
   if (!key) return -1;
   return algorithm_at(algorithm)->function(key->value, n);
 }
@@ -166,7 +177,7 @@ class Trace {
  public:
   Trace(int algorithm, const std::string& key_token, const std::string& max_token) {
     const Algorithm& a = *algorithm_at(algorithm);
-    Result<Key> key = parse_key(key_token);
+    Result<Key> key = parse_key_text_as_cli(key_token);
     if (!key) {
       error_ = key.error();
       return;

@@ -1,0 +1,59 @@
+// Shared by the wasm tests: paths, the module (loaded once per test file)
+// and the readers of the test data the native tests read too.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+import { loadJumphash } from 'jumphash-wasm';
+
+/** wasm/ (the package root). */
+export const packageDir = fileURLToPath(new URL('..', import.meta.url));
+/** The repository root. */
+export const repoDir = path.resolve(packageDir, '..');
+/** tests/ of the core, shared with the GoogleTest suite. */
+export const testsDir = path.join(repoDir, 'tests');
+
+/** The native CLI when it has been built (JUMPHASH_CLI overrides the path). */
+export const nativeCli = process.env.JUMPHASH_CLI ?? path.join(repoDir, 'build/native/jumphash');
+export const haveNativeCli = existsSync(nativeCli);
+
+let instance;
+/** One module instance per test file. */
+export function jumphash() {
+  instance ??= loadJumphash();
+  return instance;
+}
+
+/**
+ * Rows of a vector TSV (tests/vectors/): a header naming the columns key, n,
+ * bucket and optionally algo; '#' lines are comments. Keys stay bigint.
+ */
+export function readVectors(relative) {
+  const text = readFileSync(path.join(testsDir, relative), 'utf8');
+  let columns = null;
+  const rows = [];
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const fields = line.replace(/\r$/, '').split('\t');
+    if (columns === null) {
+      columns = fields;
+      continue;
+    }
+    const row = { algorithm: '', key: 0n, n: 0, bucket: 0 };
+    columns.forEach((column, i) => {
+      if (column === 'algo') row.algorithm = fields[i];
+      if (column === 'key') row.key = BigInt(fields[i]);
+      if (column === 'n') row.n = Number(fields[i]);
+      if (column === 'bucket') row.bucket = Number(fields[i]);
+    });
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The text after "line N: error: " of the first error line of a script. */
+export function cliMessage(stderr) {
+  const match = /^line \d+: error: (.*)\n/.exec(stderr);
+  if (!match) throw new Error(`no error line in ${JSON.stringify(stderr)}`);
+  return match[1];
+}
