@@ -1,0 +1,53 @@
+# Sourced by scripts/test.sh and scripts/start.sh: installs what is missing
+# on a Debian 12 machine (as root), saying what it installs.
+#
+#   Debian packages: cmake g++ libgtest-dev libbenchmark-dev libxxhash-dev
+#                    emscripten chromium (see shared/toolchain.md)
+#   npm packages:    npm ci (pinned by package-lock.json)
+set -euo pipefail
+
+JUMPHASH_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+say() { printf '\n== %s\n' "$*"; }
+
+ensure_debian_packages() {
+  local wanted=(cmake g++ make libgtest-dev libbenchmark-dev libxxhash-dev emscripten chromium)
+  local missing=()
+  for package in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$package")
+  done
+  if ((${#missing[@]})); then
+    say "installing Debian packages: ${missing[*]}"
+    if [[ $(id -u) -ne 0 ]]; then
+      echo "error: these Debian packages are missing and installing them needs root: ${missing[*]}" >&2
+      exit 1
+    fi
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+}
+
+ensure_node() {
+  if ! command -v node >/dev/null || ! node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)'; then
+    echo "error: Node.js 20 or newer is needed (found: $(node --version 2>/dev/null || echo none))." >&2
+    echo "       Debian 12's nodejs is 18; install Node 20 (e.g. the nodesource build) first." >&2
+    exit 1
+  fi
+}
+
+ensure_npm_packages() {
+  local stamp="$JUMPHASH_ROOT/node_modules/.jumphash-lock"
+  if [[ ! -f "$stamp" ]] || ! cmp -s "$JUMPHASH_ROOT/package-lock.json" "$stamp"; then
+    say "installing npm packages (npm ci, pinned by package-lock.json)"
+    (cd "$JUMPHASH_ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$JUMPHASH_ROOT/package-lock.json" "$stamp"
+  fi
+}
+
+ensure_everything() {
+  ensure_debian_packages
+  ensure_node
+  ensure_npm_packages
+}

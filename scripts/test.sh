@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `npm test`: builds everything and runs every test suite, then prints one
+# closing line adding them all up: "N passed, N failed".
+#
+#   1. native: configure (preset ci: -Werror), build, CTest (GoogleTest + CLI transcripts)
+#   2. wasm:   Emscripten build (preset wasm), node's test runner over the package
+#   3. web:    unit tests, Vite build, Playwright in Debian's Chromium
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+cd "$JUMPHASH_ROOT"
+ensure_everything
+
+logs="$JUMPHASH_ROOT/build/test-logs"
+rm -rf "$logs" && mkdir -p "$logs"
+passed=0 failed=0 broken=()
+
+# count SUITE LOG: adds the suite's passed/failed counts from its summary.
+count() {
+  local suite=$1 log=$2 p=0 f=0 line
+  case $suite in
+    ctest)
+      line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1 || true)
+      if [[ -n $line ]]; then
+        f=$(sed -E 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1/' <<<"$line")
+        p=$(( $(sed -E 's/.* failed out of ([0-9]+).*/\1/' <<<"$line") - f ))
+      fi ;;
+    node)
+      p=$(grep -E '^(# |ℹ )pass [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
+      f=$(grep -E '^(# |ℹ )fail [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0) ;;
+    playwright)
+      p=$(grep -E '^\s+[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0)
+      f=$(grep -E '^\s+[0-9]+ failed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0) ;;
+  esac
+  passed=$((passed + ${p:-0})) failed=$((failed + ${f:-0}))
+  echo "-- $suite: ${p:-0} passed, ${f:-0} failed"
+}
+
+# run NAME SUITE COMMAND...: runs a step, keeps its log, counts its tests.
+run() {
+  local name=$1 suite=$2; shift 2
+  say "$name"
+  local log="$logs/$name.log" status=0
+  "$@" 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+  [[ $suite != - ]] && count "$suite" "$log"
+  if ((status != 0)); then
+    broken+=("$name (exit $status)")
+  fi
+  return 0
+}
+
+run native-build - bash -c 'cmake --preset ci >/dev/null && cmake --build --preset ci -j2'
+run native-tests ctest ctest --preset ci -j2
+run wasm-build - bash -c 'cmake --preset wasm >/dev/null && cmake --build --preset wasm -j2'
+run wasm-tests node npm run --silent test -w wasm
+run web-unit-tests node npm run --silent test:unit -w web
+run web-build - npm run --silent build -w web
+run e2e playwright npx playwright test --config e2e/playwright.config.ts
+
+say "summary"
+for step in "${broken[@]}"; do echo "step failed: $step"; done
+if ((${#broken[@]} && failed == 0)); then failed=1; fi
+echo "$passed passed, $failed failed"
+((failed == 0))
