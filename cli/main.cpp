@@ -6,6 +6,7 @@
 //
 // Exit status: 0 every line ran, 1 some line failed, 2 usage error.
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -87,6 +88,10 @@ int main(int argc, char** argv) {
     return interpreter.any_failed() ? 1 : 0;
   }
   if (!have_file || file == "-") return interpreter.run(std::cin);
+  std::error_code ignored;
+  if (std::filesystem::is_directory(file, ignored)) {
+    return usage_error("cannot read '" + file + "': it is a directory");
+  }
   std::ifstream input(file, std::ios::binary);
   if (!input) {
     return usage_error("cannot read '" + file + "': " + std::strerror(errno));
