@@ -5,6 +5,8 @@
 //   <name>.script  run as `jumphash <name>.script`, or
 //   <name>.args    a shell-quoted argument list: `jumphash <args>`,
 // with <name>.stdin fed to standard input when it exists (else /dev/null).
+//
+//   jumphash_cli_tests [--transcript=NAME]   (CTest runs one per transcript)
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -32,11 +34,11 @@ std::string trim_newline(std::string text) {
   return text;
 }
 
-class CliTranscript : public ::testing::TestWithParam<std::string> {};
+std::string only_transcript;  // set by --transcript=NAME
 
-TEST_P(CliTranscript, MatchesGoldenOutput) {
+void check_transcript(const std::string& name) {
+  SCOPED_TRACE("transcript " + name);
   const fs::path dir = data_path("cli");
-  const std::string name = GetParam();
   const fs::path base = dir / name;
   const fs::path out_dir = fs::temp_directory_path() / ("jumphash_cli_" + std::to_string(::getpid()));
   fs::create_directories(out_dir);
@@ -52,6 +54,7 @@ TEST_P(CliTranscript, MatchesGoldenOutput) {
   command += " > '" + out.string() + "' 2> '" + err.string() + "'";
   const int status = std::system(command.c_str());
   ASSERT_TRUE(WIFEXITED(status)) << command;
+  ASSERT_TRUE(fs::exists(base.string() + ".stdout")) << "no transcript " << name;
 
   EXPECT_EQ(read_file(out.string()), read_file(base.string() + ".stdout")) << name << " stdout";
   EXPECT_EQ(read_file(err.string()), read_file(base.string() + ".stderr")) << name << " stderr";
@@ -69,15 +72,23 @@ std::vector<std::string> transcripts() {
   return names;
 }
 
-INSTANTIATE_TEST_SUITE_P(Golden, CliTranscript, ::testing::ValuesIn(transcripts()),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name) {
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return name;
-                         });
+TEST(CliTranscripts, MatchGoldenOutput) {
+  if (!only_transcript.empty()) {
+    check_transcript(only_transcript);
+    return;
+  }
+  for (const std::string& name : transcripts()) check_transcript(name);
+}
 
 TEST(CliTranscripts, ThereAreTranscripts) { EXPECT_GE(transcripts().size(), 10u); }
 
 }  // namespace
+
+int main(int argc, char** argv) {
+  ::testing::InitGoogleTest(&argc, argv);
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--transcript=", 0) == 0) only_transcript = arg.substr(13);
+  }
+  return RUN_ALL_TESTS();
+}
