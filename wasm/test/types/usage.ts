@@ -1,0 +1,157 @@
+// Calls every export of jumphash-wasm with the declared types. `tsc --noEmit`
+// over this file checks that index.d.ts accepts correct use and rejects the
+// misuse marked @ts-expect-error; test/types.test.mjs also compiles it and
+// runs `exercise`, so the declared types must match what the module returns.
+import {
+  loadJumphash,
+  type AlgorithmInfo,
+  type FlowBalance,
+  type Jumphash,
+  type LoadJob,
+  type LoadOptions,
+  type LoadResult,
+  type LoadStats,
+  type MovedKeySample,
+  type ParsedKey,
+  type ProgressOptions,
+  type ResizeJob,
+  type ResizeJobOptions,
+  type ResizeOptions,
+  type ResizeResult,
+  type ScriptResult,
+  type TraceStep,
+} from 'jumphash-wasm';
+
+function check(condition: boolean, what: string): void {
+  if (!condition) throw new Error(`usage.ts: ${what}`);
+}
+
+export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
+  const options: LoadOptions = wasmBinary ? { wasmBinary } : {};
+  const jh: Jumphash = await loadJumphash(options);
+  const done: string[] = [];
+
+  const version: string = jh.version;
+  check(/^\d+\.\d+\.\d+/.test(version), 'version');
+  done.push('version');
+
+  const infos: AlgorithmInfo[] = jh.algorithms();
+  const first: AlgorithmInfo | undefined = infos[0];
+  check(first !== undefined && typeof first.name === 'string' && typeof first.title === 'string' &&
+        typeof first.paper === 'string' && typeof first.expectedCost === 'string' &&
+        typeof first.consistent === 'boolean' && typeof first.removesAnyBucket === 'boolean', 'algorithms');
+  done.push('algorithms');
+
+  const b1: number = jh.bucket('jumpback', 18446744073709551615n, 100);
+  const b2: number = jh.bucket('jump', '"alice"', 10);
+  check(b1 === 73 && b2 >= 0 && b2 < 10, 'bucket');
+  done.push('bucket');
+
+  const out: Int32Array = jh.buckets('jump', new BigUint64Array([18446744073709551615n]), 100);
+  check(out instanceof Int32Array && out[0] === 92, 'buckets');
+  done.push('buckets');
+
+  const script: ScriptResult = jh.run('HASH 42 100\nHASH x 1\n');
+  const exitCode: number = script.exitCode;
+  const stdout: string = script.stdout;
+  const stderr: string = script.stderr;
+  check(exitCode === 1 && stdout.startsWith('42: ') && stderr.startsWith('line 2: error: '), 'run');
+  done.push('run');
+
+  const count: number = jh.keyCount('0..9999 random:100:7 "alice"');
+  check(count === 10101, 'keyCount');
+  done.push('keyCount');
+
+  const parsed: ParsedKey = jh.parseKey('0xFF');
+  const value: bigint = parsed.value;
+  const label: string = parsed.label;
+  check(value === 255n && label === '255', 'parseKey');
+  done.push('parseKey');
+
+  let progressCalls = 0;
+  const progress: ProgressOptions = { chunkSize: 500, onProgress: (d: number, t: number) => { progressCalls += 1; return d <= t; } };
+  const resizeOptions: ResizeOptions = { ...progress, sampleLimit: 3 };
+  const resize: ResizeResult = jh.moved('jump', '0..999', 10, 12, resizeOptions);
+  const loadsBefore: Float64Array = resize.loadsBefore;
+  const loadsAfter: Float64Array = resize.loadsAfter;
+  const flows: Float64Array | null = resize.flows;
+  const balance: FlowBalance[] = resize.flowBalance;
+  const sample: MovedKeySample[] = resize.sample;
+  const firstMoved: MovedKeySample | undefined = sample[0];
+  const firstBalance: FlowBalance | undefined = balance[0];
+  check(resize.algorithm === 'jump' && resize.from === 10 && resize.to === 12 && resize.total === 1000 &&
+        typeof resize.moved === 'number' && typeof resize.minimumMovedExpected === 'number' &&
+        loadsBefore instanceof Float64Array && loadsBefore.length === 10 && loadsAfter.length === 12 &&
+        flows instanceof Float64Array && flows.length === 120 && balance.length === 10 &&
+        firstBalance !== undefined && firstBalance.source === 0 && typeof firstBalance.movedOut === 'number' &&
+        typeof firstBalance.chiSquare === 'number' && typeof firstBalance.degreesOfFreedom === 'number' &&
+        sample.length === 3 && firstMoved !== undefined && typeof firstMoved.key === 'string' &&
+        typeof firstMoved.value === 'bigint' && typeof firstMoved.oldBucket === 'number' &&
+        typeof firstMoved.newBucket === 'number' && progressCalls === 2, 'moved');
+  done.push('moved');
+
+  const jobOptions: ResizeJobOptions = { sampleLimit: 0 };
+  const job: ResizeJob = jh.startResize('jumpback', 'random:5000:1', 100, 90, jobOptions);
+  try {
+    const total: number = job.total;
+    let finished: boolean = job.step(1000);
+    while (!finished) finished = job.step(1000);
+    const doneKeys: number = job.done;
+    const result: ResizeResult = job.result();
+    check(total === 5000 && doneKeys === 5000 && result.total === 5000 && result.sample.length === 0, 'startResize');
+  } finally {
+    job.dispose();
+  }
+  done.push('startResize');
+
+  const load: LoadResult = jh.load('jumpback', 'random:10000:2', 16, { chunkSize: 4096 });
+  const stats: LoadStats = load.stats;
+  check(load.algorithm === 'jumpback' && load.n === 16 && load.loads instanceof Float64Array &&
+        stats.total === 10000 && stats.degreesOfFreedom === 15 && stats.min <= stats.mean &&
+        stats.max >= stats.mean && stats.maxOverMean >= 1 && stats.chiSquare >= 0, 'load');
+  done.push('load');
+
+  const loadJob: LoadJob = jh.startLoad('jump', '0..99', 7);
+  try {
+    while (!loadJob.step(33));
+    const loadResult: LoadResult = loadJob.result();
+    check(loadResult.stats.total === 100 && loadJob.done === loadJob.total, 'startLoad');
+  } finally {
+    loadJob.dispose();
+  }
+  done.push('startLoad');
+
+  const steps: TraceStep[] = jh.trace('jump', 42n, 800);
+  const steps2: TraceStep[] = jh.trace('jumpback', '"alice"', 1000);
+  const firstStep: TraceStep | undefined = steps[0];
+  check(firstStep !== undefined && firstStep.n === 1 && firstStep.bucket === 0 && steps2.length > 0, 'trace');
+  done.push('trace');
+
+  return done;
+}
+
+// Never called: each marked line must fail to type-check. tsc reports an
+// expect-error directive with no error under it, so the declarations cannot
+// silently loosen.
+export function misuse(jh: Jumphash): void {
+  // @ts-expect-error a Number key is refused: doubles cannot hold 64-bit keys
+  jh.bucket('jump', 42, 100);
+  // @ts-expect-error n is a number, not a bigint
+  jh.bucket('jump', 42n, 100n);
+  // @ts-expect-error keys must be a BigUint64Array
+  jh.buckets('jump', [1n, 2n], 100);
+  // @ts-expect-error keys must be a BigUint64Array, not Float64Array
+  jh.buckets('jump', new Float64Array(2), 100);
+  // @ts-expect-error trace takes no Number key either
+  jh.trace('jump', 1, 100);
+  // @ts-expect-error parseKey takes text
+  jh.parseKey(42n);
+  // @ts-expect-error the result is read-only
+  jh.algorithms()[0]!.name = 'x';
+  // @ts-expect-error version is read-only
+  jh.version = '2';
+  // @ts-expect-error wasmBinary is bytes
+  void loadJumphash({ wasmBinary: 'jumphash_wasm.wasm' });
+  // @ts-expect-error sampleLimit is a number
+  jh.moved('jump', '0..9', 10, 12, { sampleLimit: '5' });
+}
