@@ -8,7 +8,7 @@
 // files, --help, ...) have no script to give run(); they are listed as skipped.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
@@ -40,7 +40,7 @@ function transcripts() {
     let script = null;
     if (existsSync(`${base}.script`)) script = `${base}.script`;
     else if (existsSync(`${base}.args`)) script = scriptOfArgs(readFileSync(`${base}.args`, 'utf8'), name);
-    return { name, base, script: script && existsSync(script) ? script : null };
+    return { name, base, script: script && existsSync(script) && statSync(script).isFile() ? script : null };
   });
 }
 
