@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+// Runs against the BUILT site (web/dist, `npm run build -w web` first),
+// served by `vite preview`, in Debian's Chromium (never a downloaded browser).
+const PORT = Number(process.env['E2E_PORT'] ?? 4173);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: Number(process.env['E2E_WORKERS'] ?? 2),
+  retries: 0,
+  forbidOnly: !!process.env['CI'],
+  reporter: [['list'], ['html', { outputFolder: '../test-results/e2e-report', open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    viewport: { width: 1280, height: 900 },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    cwd: '../web',
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,307 @@
+// Charts, drawn by uPlot (loaded lazily: only views that chart import this
+// module). Every chart tells series apart by line dash and point shape as
+// well as colour, carries a text summary for screen readers, and sits beside
+// a data table (see figure() in the views).
+
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { h } from './dom';
+
+const DASHES: number[][] = [[], [8, 4], [2, 3], [10, 3, 2, 3], [1, 6]];
+const POINT_SIZES = [7, 6, 5, 8, 6];
+
+function cssVar(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+function palette(): string[] {
+  return [1, 2, 3, 4, 5].map((i) => cssVar(`--series-${i}`, ['#1f5f8b', '#b5542b', '#2e7d32', '#7b3fa0', '#5d5d5d'][i - 1]!));
+}
+
+function axisStyle() {
+  const ink = cssVar('--ink', '#222');
+  const grid = cssVar('--grid', '#ddd');
+  return { stroke: ink, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+}
+
+/** Makes a uPlot that follows its container's width. */
+function mount(container: HTMLElement, options: Omit<uPlot.Options, 'width'>, data: uPlot.AlignedData): uPlot {
+  const width = Math.max(280, container.clientWidth || 600);
+  const plot = new uPlot({ ...options, width } as uPlot.Options, data, container);
+  const observer = new ResizeObserver(() => {
+    const next = Math.max(280, container.clientWidth);
+    if (Math.abs(next - plot.width) > 4) plot.setSize({ width: next, height: plot.height });
+  });
+  observer.observe(container);
+  return plot;
+}
+
+export interface StepSeries {
+  label: string;
+  /** Bucket counts at which the value changes, increasing. */
+  xs: number[];
+  ys: number[];
+}
+
+/** Step chart of bucket against n for several keys' traces; x on a log scale. */
+export function stepChart(container: HTMLElement, series: StepSeries[], xMax: number): uPlot {
+  const xsSet = new Set<number>([xMax]);
+  for (const s of series) for (const x of s.xs) xsSet.add(x);
+  const xs = [...xsSet].sort((a, b) => a - b);
+  const columns = series.map((s) => {
+    const ys: (number | null)[] = [];
+    let j = 0;
+    for (const x of xs) {
+      while (j + 1 < s.xs.length && s.xs[j + 1]! <= x) j++;
+      ys.push(s.xs[0]! <= x ? s.ys[j]! : null);
+    }
+    return ys;
+  });
+  const colours = palette();
+  return mount(
+    container,
+    {
+      height: 300,
+      scales: { x: { time: false, distr: xMax > 50 ? 3 : 1 }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.05)] } },
+      axes: [
+        { ...axisStyle(), label: 'bucket count n' },
+        { ...axisStyle(), label: 'bucket', size: 60 },
+      ],
+      legend: { show: true },
+      series: [
+        { label: 'n' },
+        ...series.map((s, i) => ({
+          label: s.label,
+          stroke: colours[i % 5],
+          width: 2,
+          dash: DASHES[i % 5],
+          paths: uPlot.paths.stepped!({ align: 1 }),
+          points: { show: true, size: POINT_SIZES[i % 5], fill: i % 2 ? colours[i % 5] : cssVar('--bg', '#fff') },
+        })),
+      ],
+    },
+    [xs, ...columns] as uPlot.AlignedData,
+  );
+}
+
+export interface LoadSeries {
+  label: string;
+  loads: ArrayLike<number>;
+}
+
+/** Groups loads into at most `maxBars` bars, keeping each group's min and max. */
+export function binLoads(loads: ArrayLike<number>, maxBars: number) {
+  const groups = Math.min(loads.length, maxBars);
+  const size = Math.ceil(loads.length / groups);
+  const xs: number[] = [];
+  const maxs: number[] = [];
+  const mins: number[] = [];
+  for (let start = 0; start < loads.length; start += size) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = start; i < Math.min(loads.length, start + size); i++) {
+      lo = Math.min(lo, loads[i]!);
+      hi = Math.max(hi, loads[i]!);
+    }
+    xs.push(start);
+    maxs.push(hi);
+    mins.push(lo);
+  }
+  return { xs, maxs, mins, size };
+}
+
+/** Histogram of loads per bucket with the binomial band mean ± 2σ. */
+export function loadHistogram(
+  container: HTMLElement,
+  loads: ArrayLike<number>,
+  expected: { mean: number; sigma: number },
+  maxBars = 2000,
+): { plot: uPlot; groupSize: number } {
+  const { xs, maxs, mins, size } = binLoads(loads, maxBars);
+  const colours = palette();
+  const lo = xs.map(() => Math.max(0, expected.mean - 2 * expected.sigma));
+  const hi = xs.map(() => expected.mean + 2 * expected.sigma);
+  const mean = xs.map(() => expected.mean);
+  const series: uPlot.Series[] = [
+    { label: size > 1 ? `buckets (groups of ${size})` : 'bucket' },
+    {
+      label: size > 1 ? 'keys (max in group)' : 'keys',
+      stroke: colours[0],
+      fill: cssVar('--series-1-fill', 'rgba(31,95,139,0.35)'),
+      paths: uPlot.paths.bars!({ size: [0.9, 40], align: 1 }),
+      points: { show: false },
+    },
+  ];
+  const data: (number | null)[][] = [xs, maxs];
+  if (size > 1) {
+    series.push({ label: 'keys (min in group)', stroke: colours[1], dash: DASHES[2], width: 1.5, points: { show: false } });
+    data.push(mins);
+  }
+  const band = cssVar('--band', 'rgba(120,120,120,0.18)');
+  series.push(
+    { label: 'mean + 2σ', stroke: cssVar('--ink-muted', '#666'), dash: DASHES[1], width: 1.5, points: { show: false } },
+    { label: 'mean', stroke: cssVar('--ink', '#222'), dash: DASHES[4], width: 1.5, points: { show: false } },
+    { label: 'mean − 2σ', stroke: cssVar('--ink-muted', '#666'), dash: DASHES[1], width: 1.5, points: { show: false } },
+  );
+  data.push(hi, mean, lo);
+  const hiIndex = data.length - 3;
+  const plot = mount(
+    container,
+    {
+      height: 260,
+      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5 * size, max + 0.5 * size + size] } },
+      axes: [
+        { ...axisStyle(), label: 'bucket' },
+        { ...axisStyle(), label: 'keys', size: 70 },
+      ],
+      bands: [{ series: [hiIndex, hiIndex + 2], fill: band }],
+      series,
+    },
+    data as uPlot.AlignedData,
+  );
+  return { plot, groupSize: size };
+}
+
+/** Loads before and after a resize on one bucket axis: bars before, stepped line and points after. */
+export function beforeAfterChart(container: HTMLElement, before: ArrayLike<number>, after: ArrayLike<number>, maxBars = 2000): uPlot {
+  const length = Math.max(before.length, after.length);
+  const pad = (loads: ArrayLike<number>) => {
+    const out = new Float64Array(length);
+    out.set(Array.from(loads));
+    return out;
+  };
+  const b = binLoads(pad(before), maxBars);
+  const a = binLoads(pad(after), maxBars);
+  const colours = palette();
+  const label = b.size > 1 ? ` (max in groups of ${b.size})` : '';
+  return mount(
+    container,
+    {
+      height: 240,
+      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5 * b.size, max + 1.5 * b.size] } },
+      axes: [
+        { ...axisStyle(), label: 'bucket' },
+        { ...axisStyle(), label: 'keys', size: 70 },
+      ],
+      series: [
+        { label: 'bucket' },
+        {
+          label: `before${label}`,
+          stroke: colours[0],
+          fill: cssVar('--series-1-fill', 'rgba(31,95,139,0.35)'),
+          paths: uPlot.paths.bars!({ size: [0.9, 40], align: 1 }),
+          points: { show: false },
+        },
+        {
+          label: `after${label}`,
+          stroke: colours[1],
+          width: 2,
+          dash: DASHES[1],
+          paths: uPlot.paths.stepped!({ align: 1 }),
+          points: { show: true, size: 6, fill: colours[1] },
+        },
+      ],
+    },
+    [b.xs, b.maxs, a.maxs] as uPlot.AlignedData,
+  );
+}
+
+/** The largest matrix the heat map draws cell by cell. */
+export const MAX_HEATMAP_CELLS = 262_144;
+
+/**
+ * Heat map of the source -> destination matrix. Shade = keys / largest moved
+ * flow; staying keys (the diagonal) are outlined and marked "stay" instead of
+ * shaded; counts are printed in the cells when they fit; the cursor readout
+ * names the cell in words.
+ */
+export function flowHeatmap(container: HTMLElement, flows: Float64Array, from: number, to: number): uPlot {
+  let maxMoved = 0;
+  for (let s = 0; s < from; s++) for (let d = 0; d < to; d++) if (s !== d) maxMoved = Math.max(maxMoved, flows[s * to + d]!);
+  const ink = cssVar('--ink', '#222');
+  const heat = cssVar('--heat', '31,95,139');
+  const readout = h('p', { class: 'chart-readout', 'aria-live': 'off' }, 'Point at a cell to read it.');
+  const xs = Array.from({ length: to }, (_, i) => i);
+  const height = Math.min(520, Math.max(180, from * 22 + 60));
+  const plot = mount(
+    container,
+    {
+      height,
+      legend: { show: false },
+      cursor: { points: { show: false }, drag: { x: false, y: false } },
+      scales: {
+        x: { time: false, range: [-0.5, to - 0.5] },
+        y: { range: [-0.5, from - 0.5], dir: -1 },
+      },
+      axes: [
+        { ...axisStyle(), label: 'destination bucket (after)', side: 0, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10000] },
+        { ...axisStyle(), label: 'source bucket (before)', size: 60, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10000] },
+      ],
+      series: [{}, { label: 'keys', stroke: 'transparent', points: { show: false }, paths: () => null }],
+      hooks: {
+        draw: [
+          (u) => {
+            const ctx = u.ctx;
+            const x0 = u.valToPos(-0.5, 'x', true);
+            const x1 = u.valToPos(to - 0.5, 'x', true);
+            const y0 = u.valToPos(-0.5, 'y', true);
+            const y1 = u.valToPos(from - 0.5, 'y', true);
+            const cw = (x1 - x0) / to;
+            const ch = (y1 - y0) / from;
+            ctx.save();
+            const fontPx = Math.min(13, Math.floor(Math.min(Math.abs(cw) / 4, Math.abs(ch) * 0.6))) * devicePixelRatio;
+            const showText = Math.abs(cw) >= 26 * devicePixelRatio && Math.abs(ch) >= 14 * devicePixelRatio;
+            ctx.font = `${fontPx}px system-ui, sans-serif`;
+            ctx.textAlign = 'center';
+            ctx.textBaseline = 'middle';
+            for (let s = 0; s < from; s++) {
+              for (let d = 0; d < to; d++) {
+                const count = flows[s * to + d]!;
+                const x = x0 + d * cw;
+                const y = y0 + s * ch;
+                if (s === d && s < to) {
+                  ctx.strokeStyle = ink;
+                  ctx.lineWidth = devicePixelRatio;
+                  ctx.strokeRect(x + 1, y + 1, cw - 2, ch - 2);
+                  if (showText) {
+                    ctx.fillStyle = ink;
+                    ctx.fillText(count ? `stay ${count}` : 'stay', x + cw / 2, y + ch / 2);
+                  }
+                  continue;
+                }
+                if (count > 0) {
+                  const alpha = 0.12 + 0.88 * (count / (maxMoved || 1));
+                  ctx.fillStyle = `rgba(${heat},${alpha.toFixed(3)})`;
+                  ctx.fillRect(x, y, cw, ch);
+                  if (showText) {
+                    ctx.fillStyle = alpha > 0.55 ? '#fff' : ink;
+                    ctx.fillText(String(count), x + cw / 2, y + ch / 2);
+                  }
+                }
+              }
+            }
+            ctx.restore();
+          },
+        ],
+        setCursor: [
+          (u) => {
+            const { left, top } = u.cursor;
+            if (left === undefined || top === undefined || left < 0 || top < 0) return;
+            const d = Math.round(u.posToVal(left, 'x'));
+            const s = Math.round(u.posToVal(top, 'y'));
+            if (d < 0 || d >= to || s < 0 || s >= from) return;
+            const count = flows[s * to + d]!;
+            readout.textContent =
+              s === d
+                ? `Bucket ${s}: ${count} keys stay.`
+                : `From bucket ${s} to bucket ${d}: ${count} keys moved.`;
+          },
+        ],
+      },
+    },
+    [xs, xs.map(() => null)] as uPlot.AlignedData,
+  );
+  container.append(readout);
+  return plot;
+}

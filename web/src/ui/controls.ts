@@ -1,0 +1,165 @@
+// Labelled inputs with their error next to them, the algorithm picker, and
+// the progress panel of long reports.
+
+import { ALGORITHM_NAMES } from '../urlState';
+import { grouped, h, uniqueId } from './dom';
+import type { Progress } from '../engine/client';
+
+export interface FieldControl {
+  root: HTMLElement;
+  input: HTMLInputElement | HTMLTextAreaElement;
+  setError(message: string | null): void;
+  value(): string;
+}
+
+export function field(options: {
+  label: string;
+  name: string;
+  value: string;
+  hint?: string;
+  multiline?: boolean;
+  inputMode?: 'numeric' | 'text';
+  width?: 'narrow' | 'wide';
+  onInput: (value: string) => void;
+}): FieldControl {
+  const id = uniqueId(`field-${options.name}`);
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const input = options.multiline
+    ? h('textarea', { id, name: options.name, rows: 2, spellcheck: 'false', autocomplete: 'off' })
+    : h('input', {
+        id,
+        name: options.name,
+        type: 'text',
+        spellcheck: 'false',
+        autocomplete: 'off',
+        inputmode: options.inputMode === 'numeric' ? 'numeric' : undefined,
+      });
+  input.value = options.value;
+  input.setAttribute('aria-describedby', options.hint ? `${hintId} ${errorId}` : errorId);
+  input.addEventListener('input', () => options.onInput(input.value));
+  const error = h('p', { class: 'field-error', id: errorId, 'aria-live': 'polite' });
+  const root = h(
+    'div',
+    { class: `field ${options.width ?? ''}` },
+    h('label', { for: id }, options.label),
+    input,
+    options.hint ? h('p', { class: 'hint', id: hintId }, options.hint) : null,
+    error,
+  );
+  return {
+    root,
+    input,
+    value: () => input.value,
+    setError(message) {
+      if (message) {
+        error.textContent = message;
+        error.dataset['testid'] = 'error';
+        input.setAttribute('aria-invalid', 'true');
+        root.classList.add('invalid');
+      } else {
+        error.textContent = '';
+        delete error.dataset['testid'];
+        input.removeAttribute('aria-invalid');
+        root.classList.remove('invalid');
+      }
+    },
+  };
+}
+
+/** Checkboxes for the algorithms; keeps at least one selected. */
+export function algorithmPicker(selected: string[], onChange: (algos: string[]) => void, titles: Map<string, string>) {
+  const boxes = new Map<string, HTMLInputElement>();
+  const error = h('p', { class: 'field-error', 'aria-live': 'polite' });
+  const list = h('div', { class: 'algo-list' });
+  const emit = () => {
+    const algos = ALGORITHM_NAMES.filter((name) => boxes.get(name)?.checked);
+    if (algos.length === 0) {
+      error.textContent = 'Select at least one algorithm.';
+      error.dataset['testid'] = 'error';
+      return;
+    }
+    error.textContent = '';
+    delete error.dataset['testid'];
+    onChange([...algos]);
+  };
+  for (const name of ALGORITHM_NAMES) {
+    const id = uniqueId(`algo-${name}`);
+    const box = h('input', { type: 'checkbox', id, name: 'algo', value: name, onchange: emit });
+    box.checked = selected.includes(name);
+    boxes.set(name, box);
+    list.append(
+      h('label', { for: id, class: 'algo-option', title: titles.get(name) ?? name }, box, h('code', {}, name)),
+    );
+  }
+  return h('fieldset', { class: 'algos' }, h('legend', {}, 'Algorithms'), list, error);
+}
+
+export interface ProgressPanel {
+  root: HTMLElement;
+  start(label: string): void;
+  update(progress: Progress): void;
+  finish(message: string): void;
+  onCancel: (() => void) | null;
+}
+
+export function progressPanel(): ProgressPanel {
+  const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Report progress' });
+  const text = h('span', { class: 'progress-text', 'aria-live': 'polite' });
+  const cancel = h('button', { type: 'button', class: 'secondary', 'data-testid': 'cancel' }, 'Cancel');
+  const root = h('div', { class: 'progress-panel', hidden: true, 'data-testid': 'progress' }, bar, text, cancel);
+  const panel: ProgressPanel = {
+    root,
+    onCancel: null,
+    start(label) {
+      root.hidden = false;
+      bar.removeAttribute('value'); // indeterminate until the first report
+      text.textContent = label;
+      cancel.hidden = false;
+      cancel.disabled = false;
+    },
+    update(progress) {
+      bar.max = progress.total || 1;
+      bar.value = progress.done;
+      const pct = progress.total ? ((progress.done / progress.total) * 100).toFixed(1) : '0';
+      text.textContent = `${progress.phase} — ${grouped(progress.done)} of ${grouped(progress.total)} key lookups (${pct}%)`;
+    },
+    finish(message) {
+      cancel.hidden = true;
+      if (message) {
+        text.textContent = message;
+        root.hidden = false;
+      } else root.hidden = true;
+    },
+  };
+  cancel.addEventListener('click', () => panel.onCancel?.());
+  return panel;
+}
+
+/** Checks a count typed by the user: plain digits in min..max. */
+export function parseCount(text: string, what: string, min: number, max: number): number | string {
+  const trimmed = text.trim();
+  const message = `${what} must be an integer in ${min}..${max} (got '${trimmed}')`;
+  if (!/^[0-9]+$/.test(trimmed)) return message;
+  if (trimmed.replace(/^0+/, '').length > 10) return message;
+  const value = Number(trimmed); // counts only (at most 10 digits): exact in a double
+  if (value < min || value > max) return message;
+  return value;
+}
+
+/** Parses "12" or "12, 11, 16" (also "12 11 16", "12 -> 11 -> 16"). */
+export function parseChain(text: string, what: string, min: number, max: number): number[] | string {
+  const parts = text
+    .split(/\s*(?:,|->|→|\s)\s*/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length === 0) return `${what} must be an integer in ${min}..${max} (got '')`;
+  if (parts.length > 16) return `${what}: at most 16 steps in a chain`;
+  const values: number[] = [];
+  for (const part of parts) {
+    const value = parseCount(part, what, min, max);
+    if (typeof value === 'string') return value;
+    values.push(value);
+  }
+  return values;
+}

@@ -1,0 +1,164 @@
+// The exercise console's editor: CodeMirror 6 with a small highlighter for
+// the command language and the failing lines marked. Loaded lazily (only the
+// Exercise view imports it).
+
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { HighlightStyle, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
+import { EditorState, Prec, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import {
+  Decoration,
+  type DecorationSet,
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+
+const COMMANDS = /^(ALGO|HASH|KEYS|BUCKETS|MOVED|LOAD|TRACE)(?=\s|$|#)/i;
+const ALGORITHMS = /^(jump-guava|jumpback-indep|jumpback|jump|modulo)(?=\s|$|#)/i;
+
+/** Tokens of the command language: commands, numbers, hex, "strings",
+ *  ranges (..), random:COUNT:SEED, algorithm names and # comments. */
+export const jumphashLanguage = StreamLanguage.define<{ first: boolean }>({
+  name: 'jumphash',
+  startState: () => ({ first: true }),
+  token(stream, state) {
+    if (stream.sol()) state.first = true;
+    if (stream.eatSpace()) return null;
+    const first = state.first;
+    state.first = false;
+    if (stream.peek() === '#') {
+      stream.skipToEnd();
+      return 'comment';
+    }
+    if (stream.peek() === '"') {
+      stream.next();
+      let escaped = false;
+      while (!stream.eol()) {
+        const c = stream.next();
+        if (escaped) escaped = false;
+        else if (c === '\\') escaped = true;
+        else if (c === '"') break;
+      }
+      return 'string';
+    }
+    if (first && stream.match(COMMANDS)) return 'keyword';
+    if (stream.match(ALGORITHMS)) return 'variableName';
+    if (stream.match(/^random(?=:)/i)) return 'atom';
+    if (stream.match('..') || stream.match(':')) return 'operator';
+    if (stream.match(/^0x[0-9a-fA-F]+/)) return 'number';
+    if (stream.match(/^[0-9]+/)) return 'number';
+    stream.match(/^[^\s#".:]+/) || stream.next();
+    return 'invalid';
+  },
+  languageData: { commentTokens: { line: '#' } },
+});
+
+const highlight = HighlightStyle.define([
+  { tag: tags.keyword, color: 'var(--hl-keyword)', fontWeight: '600' },
+  { tag: tags.number, color: 'var(--hl-number)' },
+  { tag: tags.string, color: 'var(--hl-string)' },
+  { tag: tags.comment, color: 'var(--hl-comment)', fontStyle: 'italic' },
+  { tag: tags.variableName, color: 'var(--hl-name)' },
+  { tag: tags.atom, color: 'var(--hl-name)' },
+  { tag: tags.operator, color: 'var(--hl-operator)' },
+  { tag: tags.invalid, color: 'var(--hl-invalid)', textDecoration: 'underline wavy' },
+]);
+
+export interface ScriptError {
+  line: number;
+  message: string;
+}
+
+const setErrors = StateEffect.define<ScriptError[]>();
+
+const errorField = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(decorations, transaction) {
+    for (const effect of transaction.effects) {
+      if (effect.is(setErrors)) {
+        const builder = new RangeSetBuilder<Decoration>();
+        const lines = [...new Map(effect.value.map((e) => [e.line, e])).values()].sort((a, b) => a.line - b.line);
+        for (const error of lines) {
+          if (error.line < 1 || error.line > transaction.state.doc.lines) continue;
+          const line = transaction.state.doc.line(error.line);
+          builder.add(
+            line.from,
+            line.from,
+            Decoration.line({ class: 'cm-error-line', attributes: { title: error.message, 'data-error-line': String(error.line) } }),
+          );
+        }
+        return builder.finish();
+      }
+    }
+    // Edits invalidate the marks of the lines they touch: map the rest.
+    return transaction.docChanged ? decorations.map(transaction.changes) : decorations;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+export interface ScriptEditor {
+  view: EditorView;
+  text(): string;
+  setText(text: string): void;
+  markErrors(errors: ScriptError[]): void;
+  focusLine(line: number): void;
+}
+
+export function createEditor(options: {
+  parent: HTMLElement;
+  text: string;
+  label: string;
+  onChange: (text: string) => void;
+  onRun: () => void;
+}): ScriptEditor {
+  const view = new EditorView({
+    parent: options.parent,
+    state: EditorState.create({
+      doc: options.text,
+      extensions: [
+        lineNumbers(),
+        history(),
+        drawSelection(),
+        highlightActiveLine(),
+        jumphashLanguage,
+        syntaxHighlighting(highlight),
+        errorField,
+        Prec.highest(
+          keymap.of([
+            {
+              key: 'Mod-Enter',
+              run: () => {
+                options.onRun();
+                return true;
+              },
+            },
+          ]),
+        ),
+        keymap.of([...defaultKeymap, ...historyKeymap]),
+        EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'script-editor' }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) options.onChange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  return {
+    view,
+    text: () => view.state.doc.toString(),
+    setText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, effects: setErrors.of([]) });
+    },
+    markErrors(errors) {
+      view.dispatch({ effects: setErrors.of(errors) });
+    },
+    focusLine(line) {
+      if (line < 1 || line > view.state.doc.lines) return;
+      const position = view.state.doc.line(line).from;
+      view.dispatch({ selection: { anchor: position }, scrollIntoView: true });
+      view.focus();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { AlgorithmInfo } from 'jumphash-wasm';
+import type { State } from '../urlState';
+import { h } from '../ui/dom';
+
+export interface AppContext {
+  state: State;
+  algorithms: AlgorithmInfo[];
+  titles: Map<string, string>;
+  /** Call after changing `state`: the URL follows. */
+  changed(): void;
+  /** Switches to another view (presets of one view may open another). */
+  show(view: State['view']): void;
+  /** Compact, read-mostly rendering (embed.html). */
+  embedded: boolean;
+}
+
+export interface ViewInstance {
+  root: HTMLElement;
+  destroy(): void;
+}
+
+export type ViewFactory = (context: AppContext) => ViewInstance;
+
+export function loadCharts() {
+  return import('../ui/charts');
+}
+
+/**
+ * A chart with its caption, a text summary for everyone (and for screen
+ * readers, since the canvas itself is hidden from them) and its data table.
+ */
+export function figure(options: {
+  title: string;
+  summary: string;
+  draw: (container: HTMLElement) => Promise<unknown> | unknown;
+  table: () => HTMLElement;
+  testid?: string;
+}): HTMLElement {
+  const chart = h('div', { class: 'chart', 'aria-hidden': 'true' });
+  const details = h('details', { class: 'data-table' }, h('summary', {}, `Data table: ${options.title}`));
+  let tableBuilt = false;
+  details.addEventListener('toggle', () => {
+    if (details.open && !tableBuilt) {
+      tableBuilt = true;
+      details.append(options.table());
+    }
+  });
+  const root = h(
+    'figure',
+    { class: 'figure', 'data-testid': options.testid },
+    h('figcaption', {}, options.title),
+    h('p', { class: 'chart-summary' }, options.summary),
+    chart,
+    details,
+  );
+  // Draw once the figure is in the document (uPlot needs the width).
+  requestAnimationFrame(() => {
+    void Promise.resolve(options.draw(chart)).catch((error: unknown) => {
+      chart.replaceChildren(h('p', { class: 'field-error' }, `The chart failed: ${String(error)}`));
+    });
+  });
+  return root;
+}
+
+/** Runs `task` `delay` ms after the last call (input debouncing). */
+export function debounce(task: () => void, delay: number): { (): void; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    clearTimeout(timer);
+    timer = setTimeout(task, delay);
+  };
+  run.cancel = () => clearTimeout(timer);
+  return run;
+}

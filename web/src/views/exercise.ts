@@ -1,0 +1,196 @@
+// Exercise console: the command language in an editor, run by the same
+// interpreter as the native CLI (through WebAssembly, in a worker), output
+// byte for byte as the CLI prints it.
+
+import exerciseScript from '../../../examples/exercise.txt?raw';
+import { CancelledError, engine } from '../engine/client';
+import type { RunReply } from '../engine/protocol';
+import { progressPanel } from '../ui/controls';
+import { download, grouped, h } from '../ui/dom';
+import type { ScriptEditor, ScriptError } from '../ui/editor';
+import { DEFAULT_SCRIPT } from '../urlState';
+import type { AppContext, ViewInstance } from './context';
+
+export const PRESETS: { name: string; script: string }[] = [
+  { name: 'The exercise (examples/exercise.txt)', script: exerciseScript },
+  { name: 'The playground’s default script', script: DEFAULT_SCRIPT },
+  {
+    name: '10 → 12 buckets on 10,000 keys',
+    script: '# Growing 10 -> 12 moves about 1/6 of the keys, all to buckets 10 and 11.\nKEYS 0..9999\nMOVED 10 12\nLOAD 12\n',
+  },
+  {
+    name: '16 → 4 with jumpback and jumpback-indep',
+    script:
+      '# Shrinking 16 -> 4: where do the keys of buckets 4..15 go?\n# Compare LOAD 4 of both and the destinations in MOVED.\nKEYS 0..39\nALGO jumpback\nMOVED 16 4\nALGO jumpback-indep\nMOVED 16 4\n',
+  },
+  {
+    name: 'Strings as keys',
+    script:
+      '# A "quoted string" is the key XXH3-64 of its UTF-8 bytes.\nHASH "alice" 100\nHASH "say \\"hi\\"" 100\nHASH "café" 100\nKEYS "alice" "bob" "carol" "dave" "eve"\nBUCKETS 10\nMOVED 10 12\n',
+  },
+  {
+    name: 'Common mistakes (errors)',
+    script:
+      '# Each failing line is marked and has no effect.\nHASH -1 100\nHASH 18446744073709551616 100\nHASH 42 0\nALGO ring\nKEYS 9..3\nHASH 42 100\n',
+  },
+];
+
+/** Output shown in the page before it says "download for the rest". */
+export const MAX_SHOWN_OUTPUT = 4 * 1024 * 1024;
+
+export function parseErrors(stderr: string): ScriptError[] {
+  const errors: ScriptError[] = [];
+  for (const line of stderr.split('\n')) {
+    const match = /^line (\d+): error: (.*)$/.exec(line);
+    if (match) errors.push({ line: Number(match[1]), message: match[2]! });
+  }
+  return errors;
+}
+
+export function exerciseView(context: AppContext): ViewInstance {
+  const { state } = context;
+  const editorHost = h('div', { class: 'editor-host' }, h('p', { class: 'muted' }, 'Loading the editor…'));
+  const output = h('pre', { class: 'output', 'data-testid': 'exercise-output', tabindex: 0, 'aria-label': 'Output' });
+  const outputNote = h('p', { class: 'hint' });
+  const errors = h('ul', { class: 'script-errors', 'aria-label': 'Errors' });
+  const status = h('p', { class: 'status', role: 'status' });
+  const progress = progressPanel();
+  let editor: ScriptEditor | null = null;
+  let lastOutput: RunReply | null = null;
+  let generation = 0;
+
+  const runButton = h('button', { type: 'button', class: 'primary', 'data-testid': 'run' }, 'Run', h('kbd', {}, 'Ctrl+Enter'));
+  const downloadButton = h('button', { type: 'button', class: 'secondary', disabled: true }, 'Download output');
+  const presetSelect = h(
+    'select',
+    { id: 'preset' },
+    h('option', { value: '' }, 'Choose a preset…'),
+    ...PRESETS.map((preset, i) => h('option', { value: String(i) }, preset.name)),
+  );
+
+  async function run(): Promise<void> {
+    const current = ++generation;
+    engine.jobs.cancel();
+    const script = editor ? editor.text() : state.script;
+    status.textContent = 'Running…';
+    progress.start('Running the script…');
+    const started = performance.now();
+    try {
+      const result = await engine.jobs.request({ kind: 'run', script });
+      if (current !== generation) return;
+      progress.finish('');
+      show(result, performance.now() - started);
+    } catch (error) {
+      if (current !== generation) return;
+      progress.finish(error instanceof CancelledError ? 'Cancelled.' : '');
+      status.textContent = error instanceof CancelledError ? 'Cancelled: no output.' : String(error);
+      output.textContent = '';
+    }
+  }
+  progress.onCancel = () => engine.jobs.cancel();
+
+  function show(result: RunReply, ms: number): void {
+    lastOutput = result;
+    downloadButton.disabled = false;
+    if (result.stdout.length > MAX_SHOWN_OUTPUT) {
+      output.textContent = result.stdout.slice(0, MAX_SHOWN_OUTPUT);
+      outputNote.textContent = `The output has ${grouped(result.stdout.length)} characters; the first ${grouped(MAX_SHOWN_OUTPUT)} are shown. Download has all of it.`;
+    } else {
+      output.textContent = result.stdout;
+      outputNote.textContent = '';
+    }
+    const parsed = parseErrors(result.stderr);
+    errors.replaceChildren(
+      ...parsed.map((error) => {
+        const jump = h('button', { type: 'button', class: 'link' }, `line ${error.line}`);
+        jump.addEventListener('click', () => editor?.focusLine(error.line));
+        return h('li', { 'data-testid': 'error' }, jump, `: error: ${error.message}`);
+      }),
+    );
+    editor?.markErrors(parsed);
+    const lines = result.stdout === '' ? 0 : result.stdout.split('\n').length - 1;
+    status.textContent =
+      `Exit status ${result.exitCode}: ${grouped(lines)} output line${lines === 1 ? '' : 's'}` +
+      (parsed.length ? `, ${parsed.length} failing line${parsed.length === 1 ? '' : 's'}` : '') +
+      ` (${(ms / 1000).toFixed(2)} s).`;
+  }
+
+  runButton.addEventListener('click', () => void run());
+  downloadButton.addEventListener('click', () => {
+    if (lastOutput) download('jumphash-output.txt', lastOutput.stdout);
+  });
+  presetSelect.addEventListener('change', () => {
+    const preset = PRESETS[Number(presetSelect.value)];
+    if (!presetSelect.value || !preset) return;
+    state.script = preset.script;
+    context.changed();
+    editor?.setText(preset.script);
+    presetSelect.value = '';
+    void run();
+  });
+
+  if (context.embedded) {
+    const code = h('pre', { class: 'script', 'aria-label': 'Script' }, state.script);
+    const root = h('section', { class: 'view' }, h('h2', { class: 'visually-hidden' }, 'Script and output'), code, status, errors, output, outputNote, progress.root);
+    void run();
+    return { root, destroy: () => engine.jobs.cancel() };
+  }
+
+  void import('../ui/editor').then(({ createEditor }) => {
+    editorHost.replaceChildren();
+    editor = createEditor({
+      parent: editorHost,
+      text: state.script,
+      label: 'Script in the command language',
+      onChange: (text) => {
+        state.script = text;
+        context.changed();
+      },
+      onRun: () => void run(),
+    });
+    if (lastOutput) editor.markErrors(parseErrors(lastOutput.stderr));
+  });
+
+  const reference = h(
+    'details',
+    { class: 'reference' },
+    h('summary', {}, 'The command language'),
+    h(
+      'pre',
+      {},
+      [
+        'ALGO <name>          later commands use that algorithm (default jump)',
+        'HASH <key> <n>       prints "<key>: <bucket>"',
+        'KEYS <spec>...       replaces the key list (keys, A..B, random:COUNT:SEED)',
+        'BUCKETS <n>          "<key>: <bucket>" for each current key',
+        'MOVED <from> <to>    "<key>: <old> -> <new>" per moved key, then "moved: <count> of <total>"',
+        'LOAD <n>             "<bucket>: <count>" for every bucket (n <= 10^6)',
+        'TRACE <key> <max>    "<n>: <bucket>" where the bucket changes, n <= max',
+        '# comment            keywords are case-insensitive',
+      ].join('\n'),
+    ),
+  );
+
+  const root = h(
+    'section',
+    { class: 'view', 'aria-labelledby': 'view-title' },
+    h('h2', { id: 'view-title' }, 'Exercise console: run the command language exactly as the CLI does'),
+    h(
+      'div',
+      { class: 'toolbar' },
+      runButton,
+      h('div', { class: 'field inline' }, h('label', { for: 'preset' }, 'Preset'), presetSelect),
+      downloadButton,
+    ),
+    h('div', { class: 'console' }, h('div', { class: 'pane' }, h('h3', {}, 'Script'), editorHost, reference), h('div', { class: 'pane' }, h('h3', {}, 'Output'), status, errors, progress.root, output, outputNote)),
+  );
+  void run();
+  return {
+    root,
+    destroy: () => {
+      generation++;
+      engine.jobs.cancel();
+      editor?.view.destroy();
+    },
+  };
+}
