@@ -327,13 +327,17 @@ function createApi(m) {
       return bucket;
     },
 
-    buckets(algo, keys, n) {
+    buckets(algo, keys, n, out) {
       const index = algorithmIndex(algo);
       if (!(keys instanceof BigUint64Array)) {
         throw new TypeError('keys must be a BigUint64Array (64-bit keys cannot travel in doubles)');
       }
       if (!isCount(n, MAX_BUCKETS)) throw countError(countToken(n, 'n'), 'bucket count', 1, MAX_BUCKETS);
-      const out = new Int32Array(keys.length);
+      if (out === undefined) out = new Int32Array(keys.length);
+      else if (!(out instanceof Int32Array)) throw new TypeError('out must be an Int32Array');
+      else if (out.length < keys.length) {
+        throw new RangeError(`out holds ${out.length} buckets, fewer than the ${keys.length} keys`);
+      }
       for (let start = 0; start < keys.length; start += batchCapacity) {
         const count = Math.min(batchCapacity, keys.length - start);
         batchViews();

@@ -116,4 +116,9 @@ test('buckets: batches longer than the internal chunk equal per-key answers', ()
   const view = keys.subarray(5, 10);
   assert.deepEqual([...jh.buckets('jump', view, 77)], [...view].map((k) => jh.bucket('jump', k, 77)));
   assert.deepEqual([...jh.buckets('jump', new BigUint64Array(0), 77)], []);
+  // Into a caller's array (longer is fine; the tail is left alone).
+  const out = new Int32Array(count + 2).fill(-7);
+  assert.equal(jh.buckets('jumpback', keys, 999, out), out);
+  assert.deepEqual(out.subarray(0, count), jh.buckets('jumpback', keys, 999));
+  assert.deepEqual([...out.subarray(count)], [-7, -7]);
 });

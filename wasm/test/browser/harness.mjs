@@ -53,7 +53,10 @@ export async function runInChromium(page, { timeoutMs = 120000 } = {}) {
     '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-extensions',
     `--user-data-dir=${profile}`, `http://127.0.0.1:${port}/${page}`,
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  ], { stdio: ['ignore', 'ignore', 'pipe'], detached: true }); // own process group: renderers too
+  const killBrowser = (signal) => {
+    try { process.kill(-browser.pid, signal); } catch { /* already gone */ }
+  };
   let stderr = '';
   browser.stderr.on('data', (chunk) => { stderr += chunk; });
   browser.on('exit', (code) => settle.reject(new Error(`chromium exited (${code}) before the page reported:\n${stderr.slice(-3000)}`)));
@@ -64,10 +67,10 @@ export async function runInChromium(page, { timeoutMs = 120000 } = {}) {
     clearTimeout(timer);
     browser.removeAllListeners('exit');
     const exited = new Promise((resolve) => browser.once('exit', resolve));
-    browser.kill('SIGTERM');
+    killBrowser('SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (browser.exitCode === null && browser.signalCode === null) browser.kill('SIGKILL');
+    killBrowser('SIGKILL'); // whatever of the group is left
     server.close();
-    rmSync(profile, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }

@@ -48,7 +48,9 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   done.push('bucket');
 
   const out: Int32Array = jh.buckets('jump', new BigUint64Array([18446744073709551615n]), 100);
-  check(out instanceof Int32Array && out[0] === 92, 'buckets');
+  const reused = new Int32Array(2);
+  const same: Int32Array = jh.buckets('jumpback', new BigUint64Array([18446744073709551615n]), 100, reused);
+  check(out instanceof Int32Array && out[0] === 92 && same === reused && reused[0] === 73, 'buckets');
   done.push('buckets');
 
   const script: ScriptResult = jh.run('HASH 42 100\nHASH x 1\n');
@@ -142,6 +144,8 @@ export function misuse(jh: Jumphash): void {
   jh.buckets('jump', [1n, 2n], 100);
   // @ts-expect-error keys must be a BigUint64Array, not Float64Array
   jh.buckets('jump', new Float64Array(2), 100);
+  // @ts-expect-error out is an Int32Array
+  jh.buckets('jump', new BigUint64Array(1), 100, new Uint32Array(1));
   // @ts-expect-error trace takes no Number key either
   jh.trace('jump', 1, 100);
   // @ts-expect-error parseKey takes text

@@ -1,0 +1,58 @@
+// The wasm measurements, shared by Node (bench.mjs) and Chromium (page.js):
+// ns per key of one `buckets` batch, and ns per `bucket` call. Plain ES
+// module, no Node APIs.
+
+/** The native benchmark's keys: 2^20 outputs of SplitMix64 from state 12345. */
+export function benchmarkKeys(count = 1 << 20, seed = 12345n) {
+  const mask = (1n << 64n) - 1n;
+  const keys = new BigUint64Array(count);
+  let state = seed;
+  for (let i = 0; i < count; ++i) {
+    state = (state + 0x9e3779b97f4a7c15n) & mask;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+    keys[i] = z ^ (z >> 31n);
+  }
+  return keys;
+}
+
+/** Best of `reps` timings of fn(), in ms. */
+function best(fn, reps) {
+  let min = Infinity;
+  for (let r = 0; r < reps; ++r) {
+    const start = performance.now();
+    fn();
+    min = Math.min(min, performance.now() - start);
+  }
+  return min;
+}
+
+/**
+ * @param jh a loaded Jumphash
+ * @param cases [{ algorithm, n }]
+ * @returns rows { algorithm, n, batchNsPerKey, callNs }
+ */
+export function measure(jh, cases, { keys = benchmarkKeys(), reps = 7, calls = 200000 } = {}) {
+  const rows = [];
+  const callKeys = keys.subarray(0, calls);
+  let sink = 0;
+  for (const { algorithm, n } of cases) {
+    // Warm up (JIT tier-up of the glue and of the wasm code).
+    for (let i = 0; i < 3; ++i) sink += jh.buckets(algorithm, keys, n)[0];
+    const batchMs = best(() => { sink += jh.buckets(algorithm, keys, n)[7]; }, reps);
+    const perCall = () => {
+      for (let i = 0; i < callKeys.length; ++i) sink += jh.bucket(algorithm, callKeys[i], n);
+    };
+    perCall();
+    const callMs = best(perCall, reps);
+    rows.push({
+      algorithm,
+      n,
+      batchNsPerKey: (batchMs * 1e6) / keys.length,
+      callNs: (callMs * 1e6) / callKeys.length,
+    });
+  }
+  if (sink === -1) rows.push(null); // keep `sink` alive
+  return rows;
+}
