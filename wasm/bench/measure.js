@@ -28,28 +28,39 @@ function best(fn, reps) {
   return min;
 }
 
+/** Calls fn until at least `ms` milliseconds passed (lets the engine tier up). */
+function warm(fn, ms = 400) {
+  const start = performance.now();
+  do fn(); while (performance.now() - start < ms);
+}
+
 /**
  * @param jh a loaded Jumphash
  * @param cases [{ algorithm, n }]
- * @returns rows { algorithm, n, batchNsPerKey, callNs }
+ * @returns rows { algorithm, n, batchNsPerKey (reused output array),
+ *   freshBatchNsPerKey (new output array each call), callNs }
  */
 export function measure(jh, cases, { keys = benchmarkKeys(), reps = 7, calls = 200000 } = {}) {
   const rows = [];
   const callKeys = keys.subarray(0, calls);
+  const out = new Int32Array(keys.length);
   let sink = 0;
   for (const { algorithm, n } of cases) {
-    // Warm up (JIT tier-up of the glue and of the wasm code).
-    for (let i = 0; i < 3; ++i) sink += jh.buckets(algorithm, keys, n)[0];
-    const batchMs = best(() => { sink += jh.buckets(algorithm, keys, n)[7]; }, reps);
+    const reused = () => { sink += jh.buckets(algorithm, keys, n, out)[7]; };
+    const fresh = () => { sink += jh.buckets(algorithm, keys, n)[7]; };
     const perCall = () => {
       for (let i = 0; i < callKeys.length; ++i) sink += jh.bucket(algorithm, callKeys[i], n);
     };
-    perCall();
+    warm(reused);
+    const batchMs = best(reused, reps);
+    const freshMs = best(fresh, reps);
+    warm(perCall);
     const callMs = best(perCall, reps);
     rows.push({
       algorithm,
       n,
       batchNsPerKey: (batchMs * 1e6) / keys.length,
+      freshBatchNsPerKey: (freshMs * 1e6) / keys.length,
       callNs: (callMs * 1e6) / callKeys.length,
     });
   }

@@ -116,6 +116,11 @@ function createApi(m) {
     if (!isCount(value, MAX_SAFE)) throw countError(value, name, 1, MAX_SAFE);
   }
 
+  // The plain wasm export behind bucket(); its JS stub replaces itself with
+  // the export on first call, so call it once and keep the export itself.
+  m._jumphash_bucket(0, 0n, 1);
+  const rawBucket = m._jumphash_bucket;
+
   // ---- linear memory ------------------------------------------------------
 
   const copyDoubles = (pointer, length) =>
@@ -314,7 +319,7 @@ function createApi(m) {
       if (typeof key === 'bigint') {
         if (key < 0n || key >= KEY_LIMIT) throw new RangeError(m.keyError(key.toString()));
         if (!isCount(n, MAX_BUCKETS)) throw countError(countToken(n, 'n'), 'bucket count', 1, MAX_BUCKETS);
-        return m.bucket(index, key, n);
+        return rawBucket(index, key, n);
       }
       const token = keyToken(key);
       if (!isCount(n, MAX_BUCKETS)) {
