@@ -27,6 +27,7 @@ test('npm pack -> npm install in an empty folder -> loadJumphash() works there',
     assert.ok(tarball, 'npm pack wrote no tarball');
     const listing = run('tar', ['-tzf', path.join(packDir, tarball)], work).split('\n').filter(Boolean).sort();
     assert.deepEqual(listing, [
+      'package/README.md',
       'package/dist/jumphash_wasm.mjs',
       'package/dist/jumphash_wasm.wasm',
       'package/package.json',
