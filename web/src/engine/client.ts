@@ -5,6 +5,12 @@
 
 import type { Field, ReplyMap, Request, WorkerMessage } from './protocol';
 
+/** A key set as typed (possibly a pasted list, one key a line) in the KEYS
+ *  syntax, whose separators are spaces: line breaks become spaces. */
+export function keySpec(typed: string): string {
+  return typed.replace(/[\r\n]+/g, ' ');
+}
+
 export class EngineError extends Error {
   constructor(
     message: string,

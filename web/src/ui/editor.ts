@@ -107,15 +107,41 @@ export interface ScriptEditor {
   focusLine(line: number): void;
 }
 
+/** The editor's look, in the page's colours (CSS variables cross the shadow root). */
+const theme = EditorView.theme({
+  '&': { height: '26rem', background: 'var(--bg)', color: 'var(--ink)', fontSize: '0.92rem' },
+  '.cm-scroller': { fontFamily: "ui-monospace, 'SFMono-Regular', 'DejaVu Sans Mono', Menlo, Consolas, monospace" },
+  '.cm-gutters': { background: 'var(--bg-soft)', color: 'var(--ink-muted)', borderRight: '1px solid var(--line)' },
+  '.cm-activeLine': { background: 'color-mix(in srgb, var(--accent) 7%, transparent)' },
+  '.cm-activeLineGutter': { background: 'color-mix(in srgb, var(--accent) 12%, transparent)' },
+  '.cm-error-line': { background: 'var(--error-line)', boxShadow: 'inset 4px 0 0 var(--error)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--ink)' },
+  '&.cm-focused': { outline: '3px solid var(--focus)', outlineOffset: '-3px' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': {
+    background: 'color-mix(in srgb, var(--accent) 25%, transparent)',
+  },
+});
+
+/**
+ * Makes the editor inside a shadow root of `host`. CodeMirror injects its
+ * styles with a <style> element when mounted in the document, which the
+ * page's Content-Security-Policy (style-src 'self', no 'unsafe-inline')
+ * refuses; in a shadow root it uses a constructed stylesheet instead
+ * (adoptedStyleSheets), which the policy allows.
+ */
 export function createEditor(options: {
-  parent: HTMLElement;
+  host: HTMLElement;
   text: string;
   label: string;
   onChange: (text: string) => void;
   onRun: () => void;
 }): ScriptEditor {
+  const shadow = options.host.shadowRoot ?? options.host.attachShadow({ mode: 'open' });
+  const parent = document.createElement('div');
+  shadow.replaceChildren(parent);
   const view = new EditorView({
-    parent: options.parent,
+    parent,
+    root: shadow,
     state: EditorState.create({
       doc: options.text,
       extensions: [
@@ -125,6 +151,7 @@ export function createEditor(options: {
         highlightActiveLine(),
         jumphashLanguage,
         syntaxHighlighting(highlight),
+        theme,
         errorField,
         Prec.highest(
           keymap.of([

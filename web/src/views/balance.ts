@@ -1,7 +1,7 @@
 // Balance: how many keys each of n buckets holds, against the binomial
 // expectation (mean total/n, variance total·p·(1−p) with p = 1/n).
 
-import { CancelledError, EngineError, engine } from '../engine/client';
+import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { LoadItem, LoadReply } from '../engine/protocol';
 import { algorithmPicker, field, parseCount, progressPanel } from '../ui/controls';
 import { fixed, grouped, h } from '../ui/dom';
@@ -73,7 +73,7 @@ export function balanceView(context: AppContext): ViewInstance {
     }
     progress.start('Starting…');
     try {
-      const reply = await engine.jobs.request({ kind: 'load', algos: state.algos, keys: state.keys, n }, (p) => {
+      const reply = await engine.jobs.request({ kind: 'load', algos: state.algos, keys: keySpec(state.keys), n }, (p) => {
         if (current === generation) progress.update(p);
       });
       if (current !== generation) return;

@@ -2,7 +2,7 @@
 // lookups per second measured in this browser, memory, middle-bucket removal
 // and where it comes from.
 
-import { CancelledError, EngineError, engine } from '../engine/client';
+import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { CompareReply } from '../engine/protocol';
 import { field, parseCount, progressPanel } from '../ui/controls';
 import { fixed, grouped, h, percent } from '../ui/dom';
@@ -63,7 +63,7 @@ export function compareView(context: AppContext): ViewInstance {
     }
     progress.start('Starting…');
     try {
-      const reply = await engine.jobs.request({ kind: 'compare', keys: state.keys, from, to, n }, (p) => {
+      const reply = await engine.jobs.request({ kind: 'compare', keys: keySpec(state.keys), from, to, n }, (p) => {
         if (current === generation) progress.update(p);
       });
       if (current !== generation) return;

@@ -49,7 +49,8 @@ export function parseErrors(stderr: string): ScriptError[] {
 
 export function exerciseView(context: AppContext): ViewInstance {
   const { state } = context;
-  const editorHost = h('div', { class: 'editor-host' }, h('p', { class: 'muted' }, 'Loading the editor…'));
+  const editorHost = h('div', { class: 'editor-host' });
+  const editorLoading = h('p', { class: 'muted' }, 'Loading the editor…');
   const output = h('pre', { class: 'output', 'data-testid': 'exercise-output', tabindex: 0, 'aria-label': 'Output' });
   const outputNote = h('p', { class: 'hint' });
   const errors = h('ul', { class: 'script-errors', 'aria-label': 'Errors' });
@@ -137,9 +138,9 @@ export function exerciseView(context: AppContext): ViewInstance {
   }
 
   void import('../ui/editor').then(({ createEditor }) => {
-    editorHost.replaceChildren();
+    editorLoading.remove();
     editor = createEditor({
-      parent: editorHost,
+      host: editorHost,
       text: state.script,
       label: 'Script in the command language',
       onChange: (text) => {
@@ -182,7 +183,7 @@ export function exerciseView(context: AppContext): ViewInstance {
       h('div', { class: 'field inline' }, h('label', { for: 'preset' }, 'Preset'), presetSelect),
       downloadButton,
     ),
-    h('div', { class: 'console' }, h('div', { class: 'pane' }, h('h3', {}, 'Script'), editorHost, reference), h('div', { class: 'pane' }, h('h3', {}, 'Output'), status, errors, progress.root, output, outputNote)),
+    h('div', { class: 'console' }, h('div', { class: 'pane' }, h('h3', {}, 'Script'), editorLoading, editorHost, reference), h('div', { class: 'pane' }, h('h3', {}, 'Output'), status, errors, progress.root, output, outputNote)),
   );
   void run();
   return {

@@ -2,7 +2,7 @@
 // Runs in the jobs worker with progress and Cancel; algorithms side by side
 // on the same keys.
 
-import { CancelledError, EngineError, engine } from '../engine/client';
+import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { ResizeReply, ResizeStep } from '../engine/protocol';
 import { algorithmPicker, field, parseChain, parseCount, progressPanel } from '../ui/controls';
 import { download, fixed, grouped, h, percent, plain } from '../ui/dom';
@@ -48,9 +48,10 @@ export function resizeView(context: AppContext): ViewInstance {
     },
   });
   const toField = field({
-    label: 'To n buckets (or a chain: 12, 11, 16)',
+    label: 'To n buckets',
     name: 'to',
     value: state.to,
+    hint: 'Or a chain: 12, 11, 16',
     width: 'narrow',
     onInput: (value) => {
       state.to = value;
@@ -103,7 +104,7 @@ export function resizeView(context: AppContext): ViewInstance {
     const started = performance.now();
     try {
       const reply = await engine.jobs.request(
-        { kind: 'resize', algos: state.algos, keys: state.keys, sizes: [from, ...chain], sampleLimit: MOVED_SAMPLE_LIMIT },
+        { kind: 'resize', algos: state.algos, keys: keySpec(state.keys), sizes: [from, ...chain], sampleLimit: MOVED_SAMPLE_LIMIT },
         (p) => {
           if (current === generation) progress.update(p);
         },

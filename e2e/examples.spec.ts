@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './helpers';
+
+// The issue's three example links, exactly as written there, and the
+// exercise console's output against the native CLI's stdout, byte for byte.
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = process.env['JUMPHASH_CLI'] ?? `${ROOT}build/native/jumphash`;
+
+function cliStdout(script: string): string {
+  if (!existsSync(CLI)) {
+    throw new Error(
+      `The native CLI is not at ${CLI}: build it first (cmake --preset native && cmake --build --preset native --target jumphash) or set JUMPHASH_CLI.`,
+    );
+  }
+  try {
+    return execFileSync(CLI, ['-'], { input: script, encoding: 'utf8', maxBuffer: 1 << 28 });
+  } catch (error) {
+    // Exit status 1 (a failing line) still prints the other lines' output.
+    const failed = error as { status?: number; stdout?: string };
+    if (failed.status === 1 && typeof failed.stdout === 'string') return failed.stdout;
+    throw error;
+  }
+}
+
+test('compute example: 2^64-1 among 100 buckets is 92 (jump) and 73 (jumpback)', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('./#view=compute&algo=jump,jumpback&key=18446744073709551615&n=100');
+  await expect(page.getByTestId('bucket-jump')).toHaveText('92');
+  await expect(page.getByTestId('bucket-jumpback')).toHaveText('73');
+  await expect(page.getByTestId('key-value')).toHaveText('18446744073709551615');
+  await expect(page.getByTestId('bucket-modulo')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('resize example: 10 -> 12 on 0..9999 moves 1653 of 10000 keys', async ({ page }) => {
+  await page.goto('./#view=resize&algo=jump&from=10&to=12&keys=0..9999');
+  await expect(page.getByTestId('moved-jump')).toHaveText('1653');
+  await expect(page.getByTestId('total-keys')).toHaveText('10000');
+  // The moved-key list speaks the CLI's format.
+  await expect(page.getByTestId('moved-list-jump').locator('tbody tr').first()).toHaveText(/^\d+: \d+ -> 1[01]$/);
+});
+
+const SCRIPTS: Record<string, string> = {
+  'the exercise file': readFileSync(`${ROOT}examples/exercise.txt`, 'utf8'),
+  'every error of the language': readFileSync(`${ROOT}tests/cli/errors.script`, 'utf8'),
+  'key forms and reports': readFileSync(`${ROOT}tests/cli/keys.script`, 'utf8'),
+  'strings, CRLF and algorithms': 'ALGO jumpback-indep\r\nHASH "alice" 100\r\nKEYS "a" "b" 0..20 random:5:9\r\nMOVED 16 4\r\nALGO MODULO\r\nTRACE 7 30\r\nLOAD 3\r\n',
+};
+
+for (const [name, script] of Object.entries(SCRIPTS)) {
+  test(`exercise example: output equals the CLI's stdout (${name})`, async ({ page }) => {
+    const expected = cliStdout(script);
+    expect(expected.length).toBeGreaterThan(0);
+    await page.goto(`./#view=exercise&script=${encodeURIComponent(script)}`);
+    const output = page.getByTestId('exercise-output');
+    await expect(output).not.toBeEmpty();
+    expect(await output.textContent()).toBe(expected);
+  });
+}
+
+test('the example links on each view load their scenario', async ({ page }) => {
+  await page.goto('./#view=compute&algo=jump&key=1&n=2');
+  await page.getByRole('link', { name: 'the largest key (the 64-bit trap)' }).click();
+  await expect(page.getByTestId('bucket-jump')).toHaveText('92');
+  await expect(page.getByTestId('bucket-jumpback')).toHaveText('73');
+  await page.getByTestId('tab-resize').click();
+  await page.getByRole('link', { name: '10 → 12 (the paper’s example)' }).click();
+  await expect(page.getByTestId('moved-jump')).toHaveText('1653');
+  await expect(page.getByTestId('moved-modulo')).toHaveText(/^\d+$/);
+  await page.getByRole('link', { name: 'a chain 10, 12, 11, 16' }).click();
+  await expect(page.getByTestId('moved-jump-2')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('total-keys')).toHaveText('100000');
+});
+
+test('exercise presets run and Ctrl+Enter runs the edited script', async ({ page }) => {
+  await page.goto('./#view=exercise&script=' + encodeURIComponent('HASH 1 2\n'));
+  await expect(page.getByTestId('exercise-output')).toHaveText(cliStdout('HASH 1 2\n'));
+  await page.getByLabel('Preset').selectOption({ label: '16 → 4 with jumpback and jumpback-indep' });
+  const preset = 'KEYS 0..39\nALGO jumpback\nMOVED 16 4\nALGO jumpback-indep\nMOVED 16 4\n';
+  await expect(page.getByTestId('exercise-output')).toHaveText(cliStdout(preset));
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('ALGO jump\nHASH 42 100\nHASH 42 0');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('exercise-output')).toHaveText(/42: 43\n$/);
+  const errors = page.getByTestId('error');
+  await expect(errors).toHaveCount(1);
+  await expect(errors).toContainText('bucket count must be an integer in 1..2147483647');
+  await expect(page.locator('.cm-error-line')).toHaveCount(1);
+  await expect(page).toHaveURL(/HASH%2042%200/);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download output' }).click();
+  const file = await download;
+  expect(readFileSync(await file.path(), 'utf8')).toMatch(/42: 43\n$/);
+});

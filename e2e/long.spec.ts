@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+
+// Reports over large key sets run in a worker: a progress bar moves, Cancel
+// stops them, 10^7 keys complete, and the main thread is never blocked for
+// more than 100 ms at a time (measured with the Long Tasks API).
+
+test.setTimeout(180_000);
+
+async function watchLongTasks(page: import('@playwright/test').Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+async function longTasksSinceMark(page: import('@playwright/test').Page, from: number): Promise<number[]> {
+  return page.evaluate((start) => (window as unknown as { longTasks: number[] }).longTasks.slice(start), from);
+}
+
+test('a 10^8-key report shows progress and Cancel stops it', async ({ page }) => {
+  await page.goto('./#view=resize&algo=jump,jumpback&from=10&to=12&keys=0..9');
+  await expect(page.getByTestId('total-keys')).toHaveText('10');
+  await page.locator('textarea[name="keys"]').fill('random:100000000:1');
+  const bar = page.getByTestId('progress').locator('progress');
+  await expect(page.getByTestId('cancel')).toBeVisible();
+  // The bar moves: two readings, the second larger.
+  await expect.poll(async () => Number(await bar.getAttribute('value') ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+  const first = Number(await bar.getAttribute('value'));
+  await expect.poll(async () => Number(await bar.getAttribute('value') ?? 0), { timeout: 30_000 }).toBeGreaterThan(first);
+  await expect(page.getByTestId('progress')).toContainText('key lookups');
+  expect(Number(await bar.getAttribute('max'))).toBe(200_000_000);
+  await page.getByTestId('cancel').click();
+  await expect(page.getByTestId('progress')).toContainText('Cancelled');
+  await expect(page.getByTestId('cancel')).toBeHidden();
+  await expect(page.getByTestId('moved-jump')).toHaveCount(0);
+  // The page still works after a cancel (a fresh worker takes over).
+  await page.locator('textarea[name="keys"]').fill('0..9999');
+  await page.locator('input[name="to"]').fill('12');
+  await expect(page.getByTestId('moved-jump')).toHaveText('1653');
+});
+
+test('10^7 keys complete in the worker without blocking the main thread', async ({ page }) => {
+  await watchLongTasks(page);
+  await page.goto('./#view=resize&algo=jump,jumpback&from=10&to=12&keys=0..9');
+  await expect(page.getByTestId('total-keys')).toHaveText('10');
+  const mark = (await longTasksSinceMark(page, 0)).length;
+  await page.locator('textarea[name="keys"]').fill('random:10000000:1');
+  await expect(page.getByTestId('cancel')).toBeVisible();
+  // While it runs the page answers: typing into another field is immediate.
+  const clicks = await page.evaluate(async () => {
+    const started = performance.now();
+    let frames = 0;
+    while (performance.now() - started < 1000) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      frames++;
+    }
+    return frames;
+  });
+  expect(clicks).toBeGreaterThan(10);
+  await expect(page.getByTestId('total-keys')).toHaveText('10000000', { timeout: 150_000 });
+  const moved = Number(await page.getByTestId('moved-jump').textContent());
+  // 1/6 of 10^7 keys move, give or take a few standard deviations (σ ≈ 1179).
+  expect(Math.abs(moved - 10_000_000 / 6)).toBeLessThan(6000);
+  await expect(page.getByTestId('moved-jumpback')).toHaveText(/^\d+$/);
+  await page.waitForTimeout(1500); // charts and tables render
+  const longTasks = await longTasksSinceMark(page, mark);
+  expect(longTasks.filter((duration) => duration > 100), `long tasks: ${longTasks.join(', ')}`).toEqual([]);
+});
+
+test('a long script in the console can be cancelled', async ({ page }) => {
+  await page.goto('./#view=exercise&script=' + encodeURIComponent('KEYS random:300000000:5\nMOVED 1000 1001\n'));
+  await expect(page.getByTestId('cancel')).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.getByTestId('cancel').click();
+  await expect(page.locator('.status')).toHaveText('Cancelled: no output.');
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('cancel')).toBeVisible();
+  await page.getByTestId('cancel').click();
+  await page.getByLabel('Preset').selectOption({ label: '10 → 12 buckets on 10,000 keys' });
+  await expect(page.getByTestId('exercise-output')).toContainText('moved: 1653 of 10000');
+});

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, settle, snap, watchConsole } from './helpers';
+
+// Every view, in light and dark: it renders its results, shows no error,
+// logs no console error (a CSP violation would), passes axe-core, and is
+// photographed for the report and e2e/screenshots/.
+
+const VIEWS: { view: string; fragment: string; ready: (page: import('@playwright/test').Page) => Promise<void> }[] = [
+  {
+    view: 'compute',
+    fragment: 'view=compute&algo=jump,jumpback&key=42&n=100&trace=1000',
+    ready: async (page) => {
+      await expect(page.getByTestId('bucket-jump')).toHaveText('43');
+      await expect(page.getByTestId('bucket-jumpback')).toHaveText(/^\d+$/);
+      await expect(page.locator('[data-testid="trace-figure"] canvas')).toBeVisible();
+    },
+  },
+  {
+    view: 'resize',
+    fragment: 'view=resize&algo=jumpback,jumpback-indep&from=16&to=4&keys=random:60000:1',
+    ready: async (page) => {
+      await expect(page.getByTestId('total-keys')).toHaveText('60000');
+      await expect(page.getByTestId('moved-jumpback')).toHaveText(/^\d+$/);
+      await expect(page.getByTestId('moved-jumpback-indep')).toHaveText(/^\d+$/);
+      await expect(page.locator('.figure canvas').first()).toBeVisible();
+    },
+  },
+  {
+    view: 'balance',
+    fragment: 'view=balance&algo=jump,jumpback,modulo&n=100&keys=random:100000:1',
+    ready: async (page) => {
+      await expect(page.getByTestId('load-total-jump')).toHaveText('100000');
+      await expect(page.getByTestId('load-total-modulo')).toHaveText('100000');
+      await expect(page.locator('.figure canvas').first()).toBeVisible();
+    },
+  },
+  {
+    view: 'exercise',
+    fragment: 'view=exercise&script=' + encodeURIComponent('HASH 42 100\nHASH 42 0\nTRACE 42 800\n'),
+    ready: async (page) => {
+      await expect(page.getByTestId('exercise-output')).toHaveText(/^42: 43\n/);
+      await expect(page.locator('.cm-editor')).toBeVisible();
+      await expect(page.locator('.cm-error-line')).toHaveCount(1);
+    },
+  },
+  {
+    view: 'compare',
+    fragment: 'view=compare&from=10&to=12&n=100&keys=0..99999',
+    ready: async (page) => {
+      await expect(page.getByTestId('compare-moved-jump')).toHaveText(/^16,\d{3} \(16\.\d\d%\)$/);
+      await expect(page.getByTestId('compare-moved-modulo')).toContainText('%');
+    },
+  },
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} scheme`, () => {
+    test.use({ colorScheme: scheme });
+    for (const { view, fragment, ready } of VIEWS) {
+      test(`${view} view renders, is accessible and logs no error`, async ({ page }, testInfo) => {
+        const problems = watchConsole(page);
+        await page.goto(`./#${fragment}`);
+        await ready(page);
+        await settle(page);
+        await expect(page.locator(`[data-testid="tab-${view}"]`)).toHaveAttribute('aria-current', 'page');
+        // The only error allowed on the exercise view is the script's own failing line.
+        const expectedErrors = view === 'exercise' ? 1 : 0;
+        await expect(page.getByTestId('error')).toHaveCount(expectedErrors);
+        await expectAccessible(page, testInfo, `${view}-${scheme}`);
+        await snap(page, testInfo, `${view}-${scheme}`);
+        expect(problems).toEqual([]);
+      });
+    }
+  });
+}
+
+test('the page without a fragment opens a meaningful default scenario', async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.goto('./');
+  await expect(page.getByTestId('bucket-jump')).toHaveText('43'); // the exercise's key 42 among 100
+  await expect(page.locator('#field-key-1, input[name="key"]')).toHaveValue('42');
+  expect(problems).toEqual([]);
+});
+
+test('views are reachable by keyboard and keep the scenario', async ({ page }) => {
+  await page.goto('./#view=compute&algo=jump&key=7&n=10');
+  await expect(page.getByTestId('bucket-jump')).toHaveText(/^\d$/);
+  await page.getByTestId('tab-resize').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('total-keys')).toHaveText('10000');
+  await expect(page).toHaveURL(/view=resize/);
+  await page.getByTestId('tab-balance').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('load-total-jump')).toHaveText('10000');
+  await expect(page.locator('input[name="n"]')).toHaveValue('10');
+});
