@@ -94,8 +94,14 @@ test('moved(): the sample keeps the first sampleLimit moved keys (default 100); 
   assert.equal(big.flows, null);
   assert.deepEqual(big.flowBalance, []);
   assert.equal(big.moved, movedLines('jumpback', '0..9999', 3000, 2000).moved);
+  const keys = new BigUint64Array([1n, 2n ** 64n - 1n, 12345678901234567890n]);
+  const before = [...jh.buckets('jumpback', keys, 100)]; // makes the batch views
   const edge = jh.moved('jumpback', '0..9', 2048, 2048); // exactly 2^22 cells: kept
   assert.equal(edge.flows.length, 2048 * 2048);
+  // That grew the wasm memory (32 MiB of flows): views made before must not be stale.
+  assert.deepEqual([...jh.buckets('jumpback', keys, 100)], before);
+  assert.deepEqual(before, [...keys].map((k) => jh.bucket('jumpback', k, 100)));
+  assert.equal(jh.bucket('jumpback', 2n ** 64n - 1n, 100), 73);
 });
 
 test('load(): loads equal LOAD; stats are computed from them', () => {
