@@ -1,1 +1,481 @@
-// Placeholder: the checker's tests (issue 5) land here.
+// The exercise checker (jumphash/checker.hpp) and its mistake variants
+// (jumphash/mistakes.hpp).
+//
+// Where the expected numbers come from:
+// - tests/check/variants.tsv: real JavaScript under node
+//   (tests/reference/js_number.mjs), independent of the C++;
+// - the seed's exercise: key 42 sits in bucket 40 for n = 41..43 and in 43
+//   for n = 44..571 (so jump(42, 43) = 40, jump(42, 44) = 43, and at
+//   n = 100 it is 43);
+// - tests/vectors' README: Guava gives 851968 and the paper's C 851967 for
+//   key 628522610165938199 at n = 10^6; jumpback gives 73 for 2^64-1 at 100.
+#include "jumphash/checker.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "jumphash/algorithms.hpp"
+#include "jumphash/interpreter.hpp"
+#include "jumphash/mistakes.hpp"
+#include "test_data.hpp"
+
+namespace jumphash {
+namespace {
+
+// --- the variants -----------------------------------------------------------
+
+TEST(MistakeVariants, MatchRealJavaScriptOnEveryReferenceRow) {
+  const std::vector<testing::VectorRow> rows = testing::read_vectors("check/variants.tsv");
+  ASSERT_GT(rows.size(), 4000u);
+  std::size_t js = 0, division = 0, through_double = 0;
+  for (const testing::VectorRow& row : rows) {
+    const auto n = static_cast<std::int32_t>(row.n);
+    SCOPED_TRACE(row.algorithm + " key " + std::to_string(row.key) + " n " + std::to_string(n));
+    if (row.algorithm == "js-number") {
+      EXPECT_EQ(jump_hash_js_number(row.key, n), row.bucket);
+      ++js;
+    } else if (row.algorithm == "integer-division") {
+      EXPECT_EQ(jump_hash_integer_division(row.key, n), row.bucket);
+      ++division;
+    } else if (row.algorithm == "key-as-double") {
+      EXPECT_EQ(jump_hash(key_through_double(row.key), n), row.bucket);
+      ++through_double;
+    } else {
+      ADD_FAILURE() << "unknown variant " << row.algorithm;
+    }
+  }
+  EXPECT_GT(js, 2000u);
+  EXPECT_GT(division, 900u);
+  EXPECT_GT(through_double, 900u);
+}
+
+TEST(MistakeVariants, JsNumberValuesComputedByNode) {
+  // Copied from node's output (tests/check/variants.tsv).
+  EXPECT_EQ(jump_hash_js_number(42, 100), 1);
+  EXPECT_EQ(jump_hash_js_number(1, 2147483647), 6);
+  EXPECT_EQ(jump_hash_js_number(2, 2147483647), 3);
+  EXPECT_EQ(jump_hash_js_number(1000, 2147483647), 5);
+  EXPECT_EQ(jump_hash_js_number(2147483647, 2147483647), 9);
+  EXPECT_EQ(jump_hash_js_number(58, 1000000), 626);
+  EXPECT_EQ(jump_hash_js_number(173000519, 1000000), 315);
+  EXPECT_EQ(jump_hash_js_number(18446744073709551615ULL, 100), 0);
+}
+
+TEST(MistakeVariants, IntegerDivisionValuesComputedByNode) {
+  EXPECT_EQ(jump_hash_integer_division(42, 100), 24);
+  EXPECT_EQ(jump_hash_integer_division(42, 1000000), 78287);
+  EXPECT_EQ(jump_hash_integer_division(9007199254740993ULL, 1000), 161);
+  EXPECT_EQ(jump_hash_integer_division(18446744073709551615ULL, 100), 72);
+  // Terminates at the largest n (quotient >= 1, so j grows every step).
+  const std::int32_t b = jump_hash_integer_division(18446744073709551615ULL, 2147483647);
+  EXPECT_GE(b, 0);
+}
+
+TEST(MistakeVariants, KeyThroughDouble) {
+  EXPECT_EQ(key_through_double(0), 0u);
+  EXPECT_EQ(key_through_double(9007199254740992ULL), 9007199254740992ULL);       // 2^53
+  EXPECT_EQ(key_through_double(9007199254740993ULL), 9007199254740992ULL);       // ties to even
+  EXPECT_EQ(key_through_double(9007199254740995ULL), 9007199254740996ULL);       // ties to even
+  EXPECT_EQ(key_through_double(9223372036854775807ULL), 9223372036854775808ULL); // 2^63-1 -> 2^63
+  EXPECT_EQ(key_through_double(18446744073709551615ULL), 0u);                    // 2^64 wraps
+  EXPECT_EQ(jump_hash(key_through_double(9007199254740993ULL), 1000), 784);       // node
+}
+
+TEST(MistakeVariants, CatalogHasEveryIdentifierOnceWithExplanationAndFix) {
+  const std::vector<std::string> ids = {"no-64-bit-wrap", "js-number",     "integer-division",
+                                        "key-as-double",  "off-by-one-n",  "guava-rounding",
+                                        "other-algorithm", "moved-estimated"};
+  EXPECT_EQ(std::size(kMistakes), ids.size());
+  for (const std::string& id : ids) {
+    const MistakeInfo* info = find_mistake(id);
+    ASSERT_NE(info, nullptr) << id;
+    EXPECT_GT(info->explanation.size(), 100u) << id;
+    EXPECT_GT(info->fix.size(), 30u) << id;
+  }
+  EXPECT_EQ(find_mistake("no-such-mistake"), nullptr);
+}
+
+// --- helpers ----------------------------------------------------------------
+
+CheckReport check(const std::string& script, const std::string& output) {
+  Result<CheckReport> report = check_output(script, output);
+  EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error());
+  return report.ok() ? *report : CheckReport{};
+}
+
+/// The verdict of expected line `line` (1-based).
+const LineVerdict& expected_line(const CheckReport& report, std::uint64_t line) {
+  for (const LineVerdict& v : report.lines) {
+    if (v.expected_line == line) return v;
+  }
+  static const LineVerdict none{};
+  ADD_FAILURE() << "no expected line " << line;
+  return none;
+}
+
+std::vector<std::string> ids(const LineVerdict& v) {
+  std::vector<std::string> out;
+  for (const Diagnosis& d : v.diagnoses) out.push_back(d.id);
+  return out;
+}
+
+std::string detail(const LineVerdict& v, const std::string& id) {
+  for (const Diagnosis& d : v.diagnoses) {
+    if (d.id == id) return d.detail;
+  }
+  return "";
+}
+
+using V = Verdict;
+using Ids = std::vector<std::string>;
+
+const std::string kExercise =
+    "HASH 42 100\n"         // 1: 42: 43
+    "KEYS 1..20\n"
+    "BUCKETS 10\n"          // 2..21
+    "MOVED 10 11\n"         // 22..25 moved keys, 26 summary
+    "TRACE 42 800\n";       // 27..34
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    out.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string join(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += line + "\n";
+  return out;
+}
+
+// --- verdicts ----------------------------------------------------------------
+
+TEST(Checker, RightOutputMatchesEveryLine) {
+  const std::string right = run_script(kExercise).stdout_text;
+  const CheckReport report = check(kExercise, right);
+  EXPECT_EQ(report.expected_lines, 34u);
+  EXPECT_EQ(report.matching, 34u);
+  EXPECT_TRUE(report.all_match());
+  EXPECT_EQ(expected_line(report, 1).expected, "42: 43");  // the seed's value
+  EXPECT_EQ(expected_line(report, 1).script_line, 1u);
+  EXPECT_EQ(expected_line(report, 2).script_line, 3u);
+  EXPECT_EQ(expected_line(report, 26).script_line, 4u);
+  EXPECT_EQ(expected_line(report, 27).script_line, 5u);
+  EXPECT_EQ(expected_line(report, 27).command, "TRACE 42 800");
+  EXPECT_EQ(render_check_report(report), "checked: 34 of 34 lines match\n");
+}
+
+TEST(Checker, CrlfAndMissingFinalNewlineAreAccepted) {
+  const CheckReport crlf = check("HASH 42 100\nHASH 42 44\n", "42: 43\r\n42: 43");
+  EXPECT_TRUE(crlf.all_match());
+}
+
+struct FormatCase {
+  std::string script, actual, problem;
+};
+
+TEST(Checker, NumbersRightTextWrongIsWrongFormat) {
+  const std::vector<FormatCase> cases = {
+      {"HASH 42 100", "42:43", "no space after ':'"},
+      {"HASH 42 100", "42:\t43", "a tab"},
+      {"HASH 42 100", "42 : 43", "a blank before ':'"},
+      {"HASH 42 100", "42:  43", "more than one space after ':'"},
+      {"HASH 42 100", " 42: 43", "blanks before the key"},
+      {"HASH 42 100", "42: 43 ", "blanks at the end"},
+      {"HASH 42 100", "042: 43", "the key is written '042'"},
+      {"KEYS 5\nMOVED 10 11", "5: 4->10\nmoved: 1 of 1", "'->' needs exactly one space"},
+      {"KEYS 5\nMOVED 10 11", "5: 4 ->10\nmoved: 1 of 1", "'->' needs exactly one space"},
+      {"KEYS 5\nMOVED 10 11", "5: 4 => 10\nmoved: 1 of 1", "not written '->'"},
+      {"KEYS 5\nMOVED 10 11", "5: 4 -> 10\nmoved: 1/1", "' of '"},
+      {"KEYS 5\nMOVED 10 11", "5: 4 -> 10\nmoved: 1  of 1", "more than one space"},
+      {"KEYS 5\nMOVED 10 11", "5: 4 -> 10\nMoved: 1 of 1", "the key is written 'Moved'"},
+  };
+  for (const FormatCase& c : cases) {
+    SCOPED_TRACE(c.actual);
+    const CheckReport report = check(c.script, c.actual + "\n");
+    const auto wrong = std::find_if(report.lines.begin(), report.lines.end(),
+                                    [](const LineVerdict& v) { return v.verdict != V::match; });
+    ASSERT_NE(wrong, report.lines.end());
+    EXPECT_EQ(wrong->verdict, V::wrong_format);
+    EXPECT_NE(wrong->format_problem.find(c.problem), std::string::npos) << wrong->format_problem;
+    EXPECT_EQ(report.matching + 1, report.expected_lines);
+    EXPECT_FALSE(report.all_match());
+  }
+}
+
+TEST(Checker, OneMissingLineDoesNotShiftTheRest) {
+  std::vector<std::string> lines = lines_of(run_script(kExercise).stdout_text);
+  lines.erase(lines.begin() + 5);  // expected line 6: "5: 4"
+  const CheckReport report = check(kExercise, join(lines));
+  EXPECT_EQ(report.matching, 33u);
+  EXPECT_EQ(expected_line(report, 6).verdict, V::missing);
+  EXPECT_EQ(expected_line(report, 6).expected, "5: 4");
+  EXPECT_EQ(expected_line(report, 6).actual_line, 0u);
+  EXPECT_EQ(expected_line(report, 7).actual_line, 6u);
+  EXPECT_TRUE(expected_line(report, 6).diagnoses.empty());
+}
+
+TEST(Checker, ExtraLineIsPlacedWhereItAppears) {
+  std::vector<std::string> lines = lines_of(run_script(kExercise).stdout_text);
+  lines.insert(lines.begin() + 1, "debug: keys loaded");
+  const CheckReport report = check(kExercise, join(lines));
+  EXPECT_EQ(report.matching, 34u);
+  EXPECT_FALSE(report.all_match());
+  ASSERT_GE(report.lines.size(), 2u);
+  EXPECT_EQ(report.lines[1].verdict, V::extra);
+  EXPECT_EQ(report.lines[1].actual_line, 2u);
+  EXPECT_EQ(report.lines[1].expected_line, 0u);
+  EXPECT_EQ(report.lines[1].actual, "debug: keys loaded");
+}
+
+TEST(Checker, SwappedLinesAreOutOfOrder) {
+  std::vector<std::string> lines = lines_of(run_script(kExercise).stdout_text);
+  std::swap(lines[2], lines[3]);  // "2: 6" and "3: 8"... expected lines 3 and 4
+  std::reverse(lines.begin() + 26, lines.end());  // the whole TRACE block reversed
+  const CheckReport report = check(kExercise, join(lines));
+  std::size_t out_of_order = 0;
+  for (const LineVerdict& v : report.lines) {
+    EXPECT_TRUE(v.verdict == V::match || v.verdict == V::out_of_order) << v.expected;
+    if (v.verdict == V::out_of_order) ++out_of_order;
+  }
+  EXPECT_EQ(out_of_order, 1u + 7u);  // one of the swapped pair, 7 of the 8 reversed steps
+  EXPECT_EQ(report.matching + out_of_order, 34u);
+}
+
+TEST(Checker, GarbledKeyIsAWrongValueInItsPlace) {
+  std::vector<std::string> lines = lines_of(run_script(kExercise).stdout_text);
+  lines[4] = "x: 1";  // expected "4: 1"
+  const CheckReport report = check(kExercise, join(lines));
+  EXPECT_EQ(expected_line(report, 5).verdict, V::wrong_value);
+  EXPECT_EQ(expected_line(report, 5).actual, "x: 1");
+  EXPECT_EQ(report.matching, 33u);
+}
+
+TEST(Checker, EmptyOutputIsAllMissing) {
+  const CheckReport report = check(kExercise, "");
+  EXPECT_EQ(report.matching, 0u);
+  EXPECT_EQ(report.lines.size(), 34u);
+  for (const LineVerdict& v : report.lines) EXPECT_EQ(v.verdict, V::missing);
+}
+
+// --- diagnoses of wrong values -----------------------------------------------
+
+TEST(CheckerDiagnosis, JsNumber) {
+  const CheckReport report = check("HASH 42 100\nHASH 58 1000000\n", "42: 1\n58: 626\n");
+  EXPECT_EQ(expected_line(report, 1).verdict, V::wrong_value);
+  EXPECT_EQ(ids(expected_line(report, 1)), Ids{"js-number"});
+  EXPECT_EQ(ids(expected_line(report, 2)), Ids{"js-number"});
+  EXPECT_NE(expected_line(report, 1).diagnoses[0].explanation.find("53 significant bits"),
+            std::string::npos);
+  EXPECT_FALSE(expected_line(report, 1).diagnoses[0].fix.empty());
+}
+
+TEST(CheckerDiagnosis, IntegerDivision) {
+  const CheckReport report =
+      check("HASH 42 100\nHASH 9007199254740993 1000\n", "42: 24\n9007199254740993: 161\n");
+  EXPECT_EQ(ids(expected_line(report, 1)), Ids{"integer-division"});
+  EXPECT_EQ(ids(expected_line(report, 2)), Ids{"integer-division"});
+}
+
+TEST(CheckerDiagnosis, KeyAsDouble) {
+  const CheckReport report = check("HASH 9007199254740993 1000\n", "9007199254740993: 784\n");
+  EXPECT_EQ(ids(expected_line(report, 1)), Ids{"key-as-double"});
+  EXPECT_NE(detail(expected_line(report, 1), "key-as-double").find("9007199254740992"),
+            std::string::npos);
+}
+
+TEST(CheckerDiagnosis, EveryVariantThatReproducesTheValueIsNamed) {
+  // 2^64-1 through a double is 2^64, which wraps to key 0: bucket 0; the JS
+  // Number loop also gives 0 for it (node).
+  const CheckReport report = check("HASH 18446744073709551615 100\n", "18446744073709551615: 0\n");
+  EXPECT_EQ(ids(expected_line(report, 1)), (Ids{"js-number", "key-as-double"}));
+  EXPECT_NE(detail(expected_line(report, 1), "key-as-double").find("wraps to 0"),
+            std::string::npos);
+}
+
+TEST(CheckerDiagnosis, OffByOneN) {
+  // The seed: key 42 is in bucket 40 for n = 41..43 and in 43 from n = 44.
+  const CheckReport report = check("HASH 42 44\nHASH 42 43\n", "42: 40\n42: 43\n");
+  EXPECT_EQ(ids(expected_line(report, 1)), Ids{"off-by-one-n"});
+  EXPECT_NE(detail(expected_line(report, 1), "off-by-one-n").find("n - 1 = 43"),
+            std::string::npos);
+  EXPECT_EQ(ids(expected_line(report, 2)), Ids{"off-by-one-n"});
+  EXPECT_NE(detail(expected_line(report, 2), "off-by-one-n").find("n + 1 = 44"),
+            std::string::npos);
+}
+
+TEST(CheckerDiagnosis, GuavaRoundingBothWays) {
+  const std::string script =
+      "HASH 628522610165938199 1000000\n"
+      "ALGO jump-guava\n"
+      "HASH 628522610165938199 1000000\n";
+  const CheckReport report =
+      check(script, "628522610165938199: 851968\n628522610165938199: 851967\n");
+  EXPECT_EQ(expected_line(report, 1).expected, "628522610165938199: 851967");
+  EXPECT_EQ(ids(expected_line(report, 1)), Ids{"guava-rounding"});
+  EXPECT_EQ(ids(expected_line(report, 2)), Ids{"guava-rounding"});
+  EXPECT_NE(expected_line(report, 1).diagnoses[0].explanation.find("Guava"), std::string::npos);
+}
+
+TEST(CheckerDiagnosis, OtherAlgorithmFollowsAlgo) {
+  const std::string script =
+      "HASH 18446744073709551615 100\n"  // jump; jumpback would give 73
+      "ALGO jumpback\n"
+      "HASH 42 100\n"                    // jumpback; jump gives 43
+      "ALGO modulo\n"
+      "HASH 42 100\n";                   // 42; the student kept jump: 43
+  const CheckReport report = check(script, "18446744073709551615: 73\n42: 43\n42: 43\n");
+  EXPECT_EQ(ids(expected_line(report, 1)), Ids{"other-algorithm"});
+  EXPECT_NE(detail(expected_line(report, 1), "other-algorithm").find("jumpback"),
+            std::string::npos);
+  EXPECT_EQ(ids(expected_line(report, 2)), Ids{"other-algorithm"});
+  EXPECT_NE(detail(expected_line(report, 2), "other-algorithm").find("jump "), std::string::npos);
+  EXPECT_EQ(expected_line(report, 3).expected, "42: 42");
+  EXPECT_NE(detail(expected_line(report, 3), "other-algorithm").find("jump "), std::string::npos);
+}
+
+TEST(CheckerDiagnosis, UnexplainedWrongValueHasNoDiagnosis) {
+  const CheckReport report = check("HASH 42 100\n", "42: 99\n");
+  EXPECT_EQ(expected_line(report, 1).verdict, V::wrong_value);
+  EXPECT_TRUE(expected_line(report, 1).diagnoses.empty());
+  EXPECT_NE(render_check_report(report).find("no known mistake"), std::string::npos);
+}
+
+TEST(CheckerDiagnosis, MovedEstimatedRoundedAndTruncated) {
+  // 20 keys, 10 -> 11: the estimate is 20/11 = 1.82 (rounded 2, truncated 1).
+  const std::string script = "KEYS 1..20\nMOVED 10 11\n";
+  std::vector<std::string> lines = lines_of(run_script(script).stdout_text);
+  ASSERT_EQ(lines.back(), "moved: 4 of 20");  // counted, as tests/check/student.mjs counts
+  for (const std::string count : {"1", "2"}) {
+    lines.back() = "moved: " + count + " of 20";
+    const CheckReport report = check(script, join(lines));
+    const LineVerdict& summary = expected_line(report, report.expected_lines);
+    EXPECT_EQ(summary.verdict, V::wrong_value);
+    const std::vector<std::string> named = ids(summary);
+    EXPECT_NE(std::find(named.begin(), named.end(), "moved-estimated"), named.end()) << count;
+  }
+  lines.back() = "moved: 3 of 20";
+  const CheckReport three = check(script, join(lines));
+  const std::vector<std::string> named = ids(expected_line(three, three.expected_lines));
+  EXPECT_EQ(std::find(named.begin(), named.end(), "moved-estimated"), named.end());
+}
+
+TEST(CheckerDiagnosis, MovedLinesRecomputedWithVariants) {
+  // Integer division moves key 2 from 4 to 10 at 10 -> 11 (node), which the
+  // right algorithm does not: an extra line, named.
+  const std::string script = "KEYS 1..20\nMOVED 10 11\n";
+  std::vector<std::string> lines = lines_of(run_script(script).stdout_text);
+  lines.insert(lines.begin(), "2: 4 -> 10");
+  const CheckReport report = check(script, join(lines));
+  ASSERT_EQ(report.lines[0].verdict, V::extra);
+  EXPECT_EQ(report.lines[0].script_line, 2u);
+  EXPECT_EQ(ids(report.lines[0]), Ids{"integer-division"});
+}
+
+TEST(CheckerDiagnosis, MovedSummaryCountedWithVariants) {
+  // A whole JS-Number solution moves no key of 1..20 at 10 -> 11.
+  const CheckReport report = check("KEYS 1..20\nMOVED 10 11\n", "moved: 0 of 20\n");
+  const LineVerdict& summary = expected_line(report, report.expected_lines);
+  const std::vector<std::string> named = ids(summary);
+  EXPECT_NE(std::find(named.begin(), named.end(), "js-number"), named.end());
+  // The missing per-key lines are explained by the variants that also give
+  // the student's count.
+  const LineVerdict& first = expected_line(report, 1);
+  EXPECT_EQ(first.verdict, V::missing);
+  const std::vector<std::string> first_ids = ids(first);
+  EXPECT_NE(std::find(first_ids.begin(), first_ids.end(), "js-number"), first_ids.end());
+}
+
+TEST(CheckerDiagnosis, TraceStepsRecomputedWithVariants) {
+  // The seed's trace of 42: 1: 0, 2: 1, 3: 2, 23: 22, 34: 33, 41: 40, 44: 43, 572: 571.
+  // With every n shifted by one the student prints each step one n later.
+  const CheckReport report = check(
+      "TRACE 42 800\n", "2: 0\n3: 1\n4: 2\n24: 22\n35: 33\n42: 40\n45: 43\n573: 571\n");
+  EXPECT_EQ(report.expected_lines, 8u);
+  for (const LineVerdict& v : report.lines) {
+    EXPECT_EQ(v.verdict, V::wrong_value) << v.expected;
+    const std::vector<std::string> named = ids(v);
+    EXPECT_NE(std::find(named.begin(), named.end(), "off-by-one-n"), named.end()) << v.expected;
+  }
+  EXPECT_EQ(expected_line(report, 4).expected, "23: 22");
+  EXPECT_EQ(expected_line(report, 4).actual, "24: 22");
+}
+
+TEST(CheckerDiagnosis, MissingAfterHashOfLargeKeyIsTheHangOfNoWrap) {
+  const std::string script = "HASH 42 100\nHASH 18446744073709551615 100\nHASH 1 100\n";
+  const CheckReport report = check(script, "42: 43\n");
+  EXPECT_EQ(ids(expected_line(report, 2)), Ids{"no-64-bit-wrap"});
+  EXPECT_NE(detail(expected_line(report, 2), "no-64-bit-wrap").find("2 expected line(s)"),
+            std::string::npos);
+  EXPECT_TRUE(expected_line(report, 3).diagnoses.empty());
+
+  // TRACE of 2^63 too; a key below 2^63 is not the hang.
+  const CheckReport trace = check("HASH 42 100\nTRACE 9223372036854775808 100\n", "42: 43\n");
+  EXPECT_EQ(ids(expected_line(trace, 2)), Ids{"no-64-bit-wrap"});
+  const CheckReport small = check("HASH 42 100\nHASH 9223372036854775807 100\n", "42: 43\n");
+  EXPECT_TRUE(expected_line(small, 2).diagnoses.empty());
+  // Not when later lines are there: the program did not hang.
+  const CheckReport later = check(script, "42: 43\n1: 6\n");
+  EXPECT_EQ(expected_line(later, 2).verdict, V::missing);
+  EXPECT_TRUE(expected_line(later, 2).diagnoses.empty());
+}
+
+// --- the script's side ----------------------------------------------------------
+
+TEST(Checker, ScriptErrorsAreReported) {
+  const CheckReport report = check("HASH 42 0\nHASH 42 100\n", "42: 43\n");
+  ASSERT_EQ(report.script_errors.size(), 1u);
+  EXPECT_EQ(report.script_errors[0].rfind("line 1: error: ", 0), 0u) << report.script_errors[0];
+  EXPECT_EQ(report.expected_lines, 1u);
+  EXPECT_EQ(expected_line(report, 1).script_line, 2u);
+  EXPECT_NE(render_check_report(report).find("the script itself has errors"), std::string::npos);
+}
+
+TEST(Checker, TooManyLinesIsAnError) {
+  Result<CheckReport> report = check_output("KEYS 0..999999\nBUCKETS 10\nBUCKETS 10\n", "");
+  ASSERT_FALSE(report.ok());
+  EXPECT_NE(report.error().find("more than 1000000 lines"), std::string::npos);
+}
+
+TEST(Checker, RenderNamesLinesVerdictsAndExplainsEachMistakeOnce) {
+  const CheckReport report = check("HASH 42 100\nHASH 58 1000000\nHASH 42 100\n",
+                                   "42: 1\n58: 626\n42:43\n");
+  const std::string text = render_check_report(report);
+  EXPECT_NE(text.find("expected line 1 (script line 1: HASH 42 100): wrong value\n"
+                      "  expected: 42: 43\n"
+                      "  actual:   42: 1\n"
+                      "  js-number: "),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("expected line 3 (script line 3: HASH 42 100): wrong format (no space "
+                      "after ':')"),
+            std::string::npos)
+      << text;
+  const std::string paragraph(find_mistake("js-number")->explanation);
+  EXPECT_EQ(text.find(paragraph), text.rfind(paragraph));  // once
+  EXPECT_NE(text.find(paragraph), std::string::npos);
+  const std::string last = "\nchecked: 0 of 3 lines match\n";
+  ASSERT_GT(text.size(), last.size());
+  EXPECT_EQ(text.substr(text.size() - last.size()), last);
+}
+
+TEST(Checker, VerdictIdentifiersAreStable) {
+  EXPECT_EQ(verdict_id(V::match), "match");
+  EXPECT_EQ(verdict_id(V::wrong_value), "wrong-value");
+  EXPECT_EQ(verdict_id(V::wrong_format), "wrong-format");
+  EXPECT_EQ(verdict_id(V::missing), "missing");
+  EXPECT_EQ(verdict_id(V::extra), "extra");
+  EXPECT_EQ(verdict_id(V::out_of_order), "out-of-order");
+  EXPECT_EQ(verdict_text(V::missing), "missing line");
+}
+
+}  // namespace
+}  // namespace jumphash

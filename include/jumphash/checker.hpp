@@ -1,2 +1,116 @@
-// Placeholder: the exercise checker (issue 5) lands here.
+// The exercise checker: compares a student's output with what a script
+// prints, line by line, and names the classic mistake that reproduces each
+// wrong number (issue 5). Shared by the CLI (`jumphash check`) and the wasm
+// package; pure: strings in, a structured report out, no I/O.
+//
+// Expected output is the interpreter's stdout for the script. Each expected
+// line gets one verdict; student lines that belong to no expected line are
+// `extra`. Lines are aligned by their key (the text before the colon: the key
+// of HASH/BUCKETS/MOVED lines, "moved", the n of TRACE, the bucket of LOAD),
+// so one missing line does not make every later line wrong:
+//
+//   match         the text is exactly the expected text
+//   wrong_format  key and numbers right, text not exactly `<key>: <bucket>`,
+//                 `<key>: <old> -> <new>` or `moved: <count> of <total>`
+//   wrong_value   some number differs (diagnoses name the mistakes that
+//                 reproduce it)
+//   missing       no student line for this expected line
+//   extra         a student line that matches no expected line
+//   out_of_order  the line is there, with the right numbers, elsewhere
+//
+// A trailing carriage return on a student line is accepted (CRLF files);
+// any other difference in spacing is a format error.
 #pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jumphash/mistakes.hpp"
+#include "jumphash/result.hpp"
+
+namespace jumphash {
+
+/// Largest number of lines the checker compares on either side; a script
+/// that prints more (or student output that has more) is an Error.
+inline constexpr std::uint64_t kMaxCheckedLines = 1000000;
+
+/// Largest key set over which a MOVED summary is recomputed with every
+/// variant (each key costs two lookups per variant); above it the summary
+/// line is only checked, not diagnosed with variants.
+inline constexpr std::uint64_t kMaxDiagnosedMovedKeys = 1000000;
+
+enum class Verdict { match, wrong_value, wrong_format, missing, extra, out_of_order };
+
+/// Stable identifier of a verdict: "match", "wrong-value", "wrong-format",
+/// "missing", "extra", "out-of-order".
+std::string_view verdict_id(Verdict verdict);
+
+/// Words for a reader: "match", "wrong value", "wrong format", "missing
+/// line", "extra line", "out of order".
+std::string_view verdict_text(Verdict verdict);
+
+/// One mistake that reproduces (or explains) a line.
+struct Diagnosis {
+  std::string id;    ///< a kMistakes identifier, e.g. "js-number"
+  std::string detail;  ///< this line's evidence, e.g. "at n - 1 = 99 jump gives 42"
+  std::string_view explanation;  ///< the catalog's paragraph (static storage)
+  std::string_view fix;          ///< the catalog's fix (static storage)
+};
+
+/// The verdict of one expected line, or one extra student line.
+struct LineVerdict {
+  Verdict verdict = Verdict::match;
+  /// 1-based line of the expected output; 0 for an extra line.
+  std::uint64_t expected_line = 0;
+  /// 1-based line of the student's output; 0 for a missing line.
+  std::uint64_t actual_line = 0;
+  /// 1-based script line that printed the expected line. For an extra line:
+  /// the script line of the expected line just before it (0 when none).
+  std::uint64_t script_line = 0;
+  std::string command;   ///< that script line's text (comments kept, CR removed)
+  std::string expected;  ///< expected text, no newline; empty for extra
+  std::string actual;    ///< student text, no newline or CR; empty for missing
+  /// For wrong_format (and out_of_order lines whose text also differs): what
+  /// is wrong with the text, e.g. "a tab instead of a space after ':'".
+  std::string format_problem;
+  /// Mistakes that reproduce a wrong value exactly (wrong_value), explain a
+  /// missing line (missing: no-64-bit-wrap, or variants under which the key
+  /// does not move) or an extra line (variants that print it).
+  std::vector<Diagnosis> diagnoses;
+};
+
+struct CheckReport {
+  /// Every expected line in order, with each extra line inserted after the
+  /// expected line it follows in the student's output.
+  std::vector<LineVerdict> lines;
+  std::uint64_t matching = 0;        ///< lines with verdict match
+  std::uint64_t expected_lines = 0;  ///< lines the script prints
+  std::uint64_t actual_lines = 0;    ///< lines of the student's output
+  /// The script's own errors ("line N: error: ..."), one per failing line.
+  /// The expected output is then what the other lines print.
+  std::vector<std::string> script_errors;
+  /// True when the outputs were too large to align by key and lines were
+  /// paired by position instead.
+  bool aligned_by_position = false;
+
+  /// Every expected line matches and there is no extra line.
+  bool all_match() const { return matching == expected_lines && actual_lines == expected_lines; }
+};
+
+/// Runs `script` with the interpreter and checks `student_output` against
+/// its stdout. `student_output` lines end with "\n" (or "\r\n"); a missing
+/// final newline is accepted. Errors: the script prints more than
+/// kMaxCheckedLines lines, or the student output has more than
+/// kMaxCheckedLines lines. Script errors are not Errors: they are listed in
+/// the report.
+Result<CheckReport> check_output(std::string_view script, std::string_view student_output);
+
+/// The CLI's text: for each line that is not a match, the expected-output
+/// line, the script line, expected and actual text, the verdict and the
+/// diagnoses (each mistake's explanation and fix the first time it is
+/// named), then "checked: <matching> of <expected lines> lines match".
+std::string render_check_report(const CheckReport& report);
+
+}  // namespace jumphash

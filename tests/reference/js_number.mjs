@@ -7,8 +7,10 @@
 // header line. The keys are those of tests/vectors (0, 1, 2, 42, 1000,
 // 2^31-1, 2^32, 2^53, 2^53+1, 2^63-1, 2^63, 2^64-2, 2^64-1, the two keys on
 // which Guava and C differ) plus 40 SplitMix64 outputs (seed 5), times 18
-// bucket counts. tests/checker_test.cpp compares the C++ variants with every
-// row.
+// bucket counts; js-number also on the small keys 0..255 and 1000003 x
+// 1..255 at n = 10, 1000, 10^6, 2^31-1 (for large keys its state soon
+// collapses to 0, so small keys are where its rounding shows). Every row is
+// compared with the C++ variants by tests/checker_test.cpp.
 //
 // - js-number: the loop of issue 5, computed with Numbers exactly as written
 //   there (this is the point: JavaScript's own double arithmetic, not a port).
@@ -91,6 +93,13 @@ const lines = ['algo\tkey\tn\tbucket'];
 for (const [name, fn] of variants) {
   for (const key of keys) {
     for (const n of ns) lines.push(`${name}\t${key}\t${n}\t${fn(key, n)}`);
+  }
+}
+for (let i = 0n; i < 256n; i++) {
+  for (const key of i === 0n ? [0n] : [i, 1000003n * i]) {
+    for (const n of [10, 1000, 1000000, 2 ** 31 - 1]) {
+      lines.push(`js-number\t${key}\t${n}\t${jsNumber(key, n)}`);
+    }
   }
 }
 process.stdout.write(lines.join('\n') + '\n');
