@@ -2,16 +2,22 @@
 //
 //   jumphash [FILE|-]        run a script from FILE or standard input
 //   jumphash -e 'LINE' ...   run the given lines
+//   jumphash check SCRIPT OUTPUT   check a student's OUTPUT against SCRIPT
 //   jumphash --help | --version
 //
 // Exit status: 0 every line ran, 1 some line failed, 2 usage error.
+// For check: 0 every line matches, 1 some line does not, 2 usage error
+// (missing arguments, unreadable file, a script with errors, too many lines).
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "jumphash/checker.hpp"
 #include "jumphash/interpreter.hpp"
 #include "jumphash/version.hpp"
 
@@ -21,6 +27,8 @@ constexpr const char* kUsage =
     "usage: jumphash [FILE|-]\n"
     "       jumphash -e 'COMMAND' [-e 'COMMAND' ...]\n"
     "       jumphash --help | --version\n";
+
+constexpr const char* kCheckUsage = "usage: jumphash check SCRIPT OUTPUT\n";
 
 constexpr const char* kHelp =
     "Runs a script in the jumphash command language, one command a line:\n"
@@ -35,17 +43,96 @@ constexpr const char* kHelp =
     "A key is decimal (0..18446744073709551615), 0x hex (1-16 digits) or a \"string\"\n"
     "(XXH3-64 of its UTF-8 bytes). '#' starts a comment. Keywords ignore case.\n"
     "Errors go to stderr as \"line <N>: error: <message>\"; later lines still run.\n"
-    "Exit status: 0 all lines ran, 1 a line failed, 2 usage error.\n";
+    "Exit status: 0 all lines ran, 1 a line failed, 2 usage error.\n"
+    "\n"
+    "usage: jumphash check SCRIPT OUTPUT\n"
+    "Compares OUTPUT, a student's program's stdout for SCRIPT ('-' reads it from\n"
+    "standard input), with what SCRIPT prints. For each line that is not a match\n"
+    "it prints the expected-output line, the script line that printed it, the\n"
+    "expected and actual text, the verdict (wrong value, wrong format, missing\n"
+    "line, extra line, out of order) and the mistakes that give exactly the\n"
+    "student's number (js-number, integer-division, key-as-double, off-by-one-n,\n"
+    "guava-rounding, other-algorithm, moved-estimated, no-64-bit-wrap), then\n"
+    "\"checked: <matching> of <expected lines> lines match\".\n"
+    "Exit status: 0 all lines match, 1 some do not, 2 usage error or a script\n"
+    "with errors.\n";
 
 int usage_error(const std::string& message) {
   std::cerr << "jumphash: " << message << '\n' << kUsage;
   return 2;
 }
 
+/// Reads FILE, or standard input for "-"; false (with `error`) when unreadable.
+bool read_all(const std::string& file, std::string& text, std::string& error) {
+  std::ostringstream buffer;
+  if (file == "-") {
+    buffer << std::cin.rdbuf();
+  } else {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(file, ignored)) {
+      error = "cannot read '" + file + "': it is a directory";
+      return false;
+    }
+    std::ifstream input(file, std::ios::binary);
+    if (!input) {
+      error = "cannot read '" + file + "': " + std::strerror(errno);
+      return false;
+    }
+    buffer << input.rdbuf();
+    if (input.bad()) {
+      error = "cannot read '" + file + "'";
+      return false;
+    }
+  }
+  text = buffer.str();
+  return true;
+}
+
+int check_usage_error(const std::string& message) {
+  std::cerr << "jumphash: check: " << message << '\n' << kCheckUsage;
+  return 2;
+}
+
+/// `jumphash check SCRIPT OUTPUT`; args are the words after "check".
+int check_command(const std::vector<std::string>& args) {
+  for (const std::string& arg : args) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage << '\n' << kHelp;
+      return 0;
+    }
+  }
+  if (args.size() != 2) {
+    return check_usage_error("it takes a SCRIPT and an OUTPUT file, got " +
+                       std::to_string(args.size()) + " argument" + (args.size() == 1 ? "" : "s"));
+  }
+  if (args[0] == "-" && args[1] == "-") {
+    return check_usage_error("only one of SCRIPT and OUTPUT can be standard input");
+  }
+  std::string script, output, error;
+  if (!read_all(args[0], script, error) || !read_all(args[1], output, error)) {
+    return check_usage_error(error);
+  }
+  jumphash::Result<jumphash::CheckReport> report = jumphash::check_output(script, output);
+  if (!report) {
+    std::cerr << "jumphash: check: " << report.error() << '\n';
+    return 2;
+  }
+  std::cout << jumphash::render_check_report(*report);
+  std::cout.flush();
+  if (!report->script_errors.empty()) {
+    std::cerr << "jumphash: check: the script '" << args[0] << "' has errors (listed above)\n";
+    return 2;
+  }
+  return report->all_match() ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  if (argc >= 2 && std::strcmp(argv[1], "check") == 0) {
+    return check_command(std::vector<std::string>(argv + 2, argv + argc));
+  }
   std::vector<std::string> lines;
   std::string file;
   bool have_file = false;
