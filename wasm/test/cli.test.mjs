@@ -4,8 +4,9 @@
 //      must give exactly <name>.stdout, <name>.stderr and <name>.exit;
 //   2. when the native CLI is built (build/native/jumphash, or $JUMPHASH_CLI),
 //      the same scripts and a few more are also run through it live.
-// Transcripts whose .args exercise only the CLI's option handling (-e, two
-// files, --help, ...) have no script to give run(); they are listed as skipped.
+// An .args of -e 'COMMAND' pairs is the script of those lines. Transcripts
+// whose .args exercise only the CLI's option handling (two files, --help, a
+// missing file, ...) have no script to give run(); they are listed as skipped.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,6 +18,16 @@ import { haveNativeCli, jumphash, nativeCli, repoDir, testsDir } from './helpers
 const jh = await jumphash();
 const cliDir = path.join(testsDir, 'cli');
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The commands of an .args line made only of -e 'COMMAND' pairs, or null. */
+function inlineCommands(args) {
+  const commands = [];
+  const rest = args.trim().replace(/-e\s+'([^']*)'\s*/g, (_, command) => {
+    commands.push(command);
+    return '';
+  });
+  return rest === '' && commands.length > 0 ? commands : null;
+}
 
 /** The script file an .args line runs, or null when it is not one script. */
 function scriptOfArgs(args, name) {
@@ -32,6 +43,7 @@ function scriptOfArgs(args, name) {
 }
 
 function transcripts() {
+  // { name, base, script: path or null, text: the script for run() or null }
   const names = existsSync(cliDir)
     ? [...new Set(readdirSync(cliDir).filter((f) => f.endsWith('.stdout')).map((f) => f.slice(0, -7)))].sort()
     : [];
@@ -39,23 +51,29 @@ function transcripts() {
     const base = path.join(cliDir, name);
     let script = null;
     if (existsSync(`${base}.script`)) script = `${base}.script`;
-    else if (existsSync(`${base}.args`)) script = scriptOfArgs(readFileSync(`${base}.args`, 'utf8'), name);
-    return { name, base, script: script && existsSync(script) && statSync(script).isFile() ? script : null };
+    else if (existsSync(`${base}.args`)) {
+      const args = readFileSync(`${base}.args`, 'utf8');
+      // `jumphash -e A -e B` runs the lines A and B as one script.
+      const inline = inlineCommands(args);
+      if (inline) return { name, base, script: null, text: inline.map((c) => `${c}\n`).join('') };
+      script = scriptOfArgs(args, name);
+    }
+    script = script && existsSync(script) && statSync(script).isFile() ? script : null;
+    return { name, base, script, text: script === null ? null : utf8.decode(readFileSync(script)) };
   });
 }
 
 const all = transcripts();
-const runnable = all.filter((t) => t.script !== null);
+const runnable = all.filter((t) => t.text !== null);
 
 test('tests/cli holds golden transcripts with scripts', () => {
   assert.ok(runnable.length > 0, `no script transcripts found in ${cliDir}`);
 });
 
-for (const { name, base, script } of all) {
-  const skip = script === null ? 'the CLI options only (no script for run())' : false;
+for (const { name, base, text } of all) {
+  const skip = text === null ? 'the CLI options only (no script for run())' : false;
   test(`transcript ${name}: run() gives the golden stdout, stderr and exit status byte for byte`, { skip }, () => {
-    const bytes = readFileSync(script);
-    const result = jh.run(utf8.decode(bytes));
+    const result = jh.run(text);
     assert.equal(Buffer.from(result.stdout, 'utf8').equals(readFileSync(`${base}.stdout`)), true,
       `stdout differs:\n${result.stdout.slice(0, 2000)}`);
     assert.equal(result.stdout, readFileSync(`${base}.stdout`, 'utf8'));
@@ -75,7 +93,7 @@ const extraScripts = {
 
 test('the native CLI gives the same bytes as run() on every script', { skip: haveNativeCli ? false : `native CLI not built (${nativeCli})` }, () => {
   const scripts = [
-    ...runnable.map((t) => [t.name, readFileSync(t.script, 'utf8')]),
+    ...runnable.map((t) => [t.name, t.text]),
     ...Object.entries(extraScripts),
   ];
   for (const [name, script] of scripts) {
@@ -86,4 +104,8 @@ test('the native CLI gives the same bytes as run() on every script', { skip: hav
     assert.equal(result.stderr, native.stderr.toString('utf8'), `${name}: stderr`);
     assert.equal(result.exitCode, native.status, `${name}: exit status`);
   }
+});
+
+test('the CLI --version transcript names the version this module reports', { skip: existsSync(path.join(cliDir, 'version.stdout')) ? false : 'no version transcript' }, () => {
+  assert.equal(readFileSync(path.join(cliDir, 'version.stdout'), 'utf8'), `jumphash ${jh.version}\n`);
 });
