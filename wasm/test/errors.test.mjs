@@ -142,3 +142,25 @@ test('limits of the structured resize report beyond the CLI (loads kept per buck
   assert.throws(() => job.result(), /disposed/);
   job.dispose(); // idempotent
 });
+
+test('loadJumphash: wasmBinary as Uint8Array or ArrayBuffer; independent instances; bad options', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { loadJumphash } = await import('jumphash-wasm');
+  const bytes = readFileSync(new URL('../dist/jumphash_wasm.wasm', import.meta.url));
+  const fromBytes = await loadJumphash({ wasmBinary: new Uint8Array(bytes) });
+  const fromBuffer = await loadJumphash({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+  assert.notEqual(fromBytes, jh);
+  for (const instance of [fromBytes, fromBuffer]) {
+    assert.equal(instance.bucket('jumpback', 2n ** 64n - 1n, 100), 73);
+    assert.equal(instance.version, jh.version);
+  }
+  // A job in one instance does not disturb another.
+  const job = fromBytes.startLoad('jump', '0..99', 10);
+  job.step(50);
+  assert.equal(jh.load('jump', '0..99', 10).stats.total, 100);
+  assert.equal(job.done, 50);
+  job.dispose();
+  await assert.rejects(loadJumphash({ wasmBinary: 'x.wasm' }), TypeError);
+  await assert.rejects(loadJumphash(null), TypeError);
+  await assert.rejects(loadJumphash({ wasmBinary: new Uint8Array([0, 1, 2]) }));
+});
