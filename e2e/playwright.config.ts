@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Runs against the BUILT site (web/dist, `npm run build -w web` first),
 // served by `vite preview`, in Debian's Chromium (never a downloaded browser).
 const PORT = Number(process.env['E2E_PORT'] ?? 4173);
+/** A plain static server with the site under a sub-path (web/dist/ as /dist/). */
+export const STATIC_PORT = Number(process.env['E2E_STATIC_PORT'] ?? 4175);
 
 export default defineConfig({
   testDir: '.',
@@ -32,11 +34,21 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
-    cwd: '../web',
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env['CI'],
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+      cwd: '../web',
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env['CI'],
+      timeout: 60_000,
+    },
+    {
+      command: `python3 -m http.server ${STATIC_PORT} --bind 127.0.0.1 --directory ../web`,
+      url: `http://127.0.0.1:${STATIC_PORT}/dist/index.html`,
+      stdout: 'ignore',
+      stderr: 'ignore',
+      reuseExistingServer: !process.env['CI'],
+      timeout: 60_000,
+    },
+  ],
 });

@@ -2,7 +2,7 @@
 // instance of the WebAssembly module; keys cross as bigint or as the command
 // language's key text, never as a Number.
 
-import type { AlgorithmInfo, ScriptResult, TraceStep } from 'jumphash-wasm';
+import type { AlgorithmInfo, ScriptResult } from 'jumphash-wasm';
 
 /** Fields a request can blame in an error, so the page shows it next to them. */
 export type Field = 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys' | 'script' | 'algos';
@@ -25,7 +25,8 @@ export interface ComputeReply {
   /** How the key prints. */
   label: string;
   buckets: { algo: string; bucket: number }[];
-  traces: { algo: string; steps: TraceStep[] }[];
+  /** Per algorithm: the bucket counts n where the bucket changes, and the bucket from there on. */
+  traces: { algo: string; ns: Float64Array; buckets: Int32Array }[];
 }
 
 export interface KeyCountRequest {

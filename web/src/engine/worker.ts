@@ -90,10 +90,10 @@ function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
     algo,
     bucket: blame('n', () => jh.bucket(algo, parsed.value, request.n)),
   }));
-  const traces = request.algos.map((algo) => ({
-    algo,
-    steps: blame('trace', () => jh.trace(algo, parsed.value, request.traceMax)),
-  }));
+  const traces = request.algos.map((algo) => {
+    const steps = blame('trace', () => jh.trace(algo, parsed.value, request.traceMax));
+    return { algo, ns: Float64Array.from(steps, (s) => s.n), buckets: Int32Array.from(steps, (s) => s.bucket) };
+  });
   return { value: parsed.value, label: parsed.label, buckets, traces };
 }
 
@@ -273,9 +273,11 @@ async function handle(id: number, request: Request): Promise<void> {
     case 'info':
       post({ id, type: 'result', value: { version: jh.version, algorithms: jh.algorithms() } });
       return;
-    case 'compute':
-      post({ id, type: 'result', value: compute(jh, request) });
+    case 'compute': {
+      const reply = compute(jh, request);
+      post({ id, type: 'result', value: reply }, reply.traces.flatMap((t) => [t.ns.buffer, t.buckets.buffer]));
       return;
+    }
     case 'keyCount':
       post({ id, type: 'result', value: blame('keys', () => jh.keyCount(request.keys)) });
       return;

@@ -58,6 +58,11 @@ export function stepChart(container: HTMLElement, series: StepSeries[], xMax: nu
     }
     return ys;
   });
+  // Points only where that series' bucket changes (not at the other series' steps).
+  const changeIndices = series.map((s) => {
+    const changes = new Set(s.xs);
+    return xs.flatMap((x, i) => (changes.has(x) ? [i] : []));
+  });
   const colours = palette();
   return mount(
     container,
@@ -77,7 +82,12 @@ export function stepChart(container: HTMLElement, series: StepSeries[], xMax: nu
           width: 2,
           dash: DASHES[i % 5],
           paths: uPlot.paths.stepped!({ align: 1 }),
-          points: { show: true, size: POINT_SIZES[i % 5], fill: i % 2 ? colours[i % 5] : cssVar('--bg', '#fff') },
+          points: {
+            show: true,
+            size: POINT_SIZES[i % 5],
+            fill: i % 2 ? colours[i % 5] : cssVar('--bg', '#fff'),
+            filter: () => changeIndices[i]!,
+          },
         })),
       ],
     },
@@ -150,7 +160,11 @@ export function loadHistogram(
     container,
     {
       height: 260,
-      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5 * size, max + 0.5 * size + size] } },
+      // Bars start at zero: a histogram whose axis starts elsewhere exaggerates differences.
+      scales: {
+        x: { time: false, range: (_u, min, max) => [min - 0.5 * size, max + 0.5 * size + size] },
+        y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.08)] },
+      },
       axes: [
         { ...axisStyle(), label: 'bucket' },
         { ...axisStyle(), label: 'keys', size: 70 },
@@ -179,7 +193,10 @@ export function beforeAfterChart(container: HTMLElement, before: ArrayLike<numbe
     container,
     {
       height: 240,
-      scales: { x: { time: false, range: (_u, min, max) => [min - 0.5 * b.size, max + 1.5 * b.size] } },
+      scales: {
+        x: { time: false, range: (_u, min, max) => [min - 0.5 * b.size, max + 1.5 * b.size] },
+        y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.08)] },
+      },
       axes: [
         { ...axisStyle(), label: 'bucket' },
         { ...axisStyle(), label: 'keys', size: 70 },

@@ -9,6 +9,8 @@ import { virtualTable } from '../ui/virtualTable';
 import { type AppContext, type ViewInstance, debounce, figure, loadCharts } from './context';
 
 const MAX_N = 2147483647;
+/** Steps of the jump-history chart (modulo changes bucket at almost every n). */
+const MAX_CHART_STEPS = 100_000;
 
 export function computeView(context: AppContext): ViewInstance {
   const { state } = context;
@@ -92,8 +94,9 @@ export function computeView(context: AppContext): ViewInstance {
         'tbody',
         {},
         ...reply.buckets.map(({ algo, bucket }) => {
-          const steps = reply.traces.find((t) => t.algo === algo)?.steps ?? [];
-          const jumps = steps.filter((s) => s.n <= n).length;
+          const ns = reply.traces.find((t) => t.algo === algo)?.ns ?? new Float64Array();
+          let jumps = 0;
+          for (const at of ns) if (at <= n) jumps++;
           return h(
             'tr',
             {},
@@ -118,28 +121,49 @@ export function computeView(context: AppContext): ViewInstance {
     const children: HTMLElement[] = [keyLine, table];
     if (!context.embedded) {
       const summary = reply.traces
-        .map((t) => `${t.algo}: ${t.steps.length} positions, ${t.steps.map((s) => `n=${s.n}→${s.bucket}`).slice(0, 8).join(', ')}${t.steps.length > 8 ? ', …' : ''}`)
+        .map((t) => {
+          const first = Array.from(t.ns.subarray(0, 8), (at, i) => `n=${at}→${t.buckets[i]}`);
+          return `${t.algo}: ${t.ns.length} positions, ${first.join(', ')}${t.ns.length > 8 ? ', …' : ''}`;
+        })
         .join('; ');
+      const points = reply.traces.reduce((sum, t) => sum + t.ns.length, 0);
       children.push(
         figure({
           title: `Jump history of key ${reply.label}: its bucket for n = 1 … ${traceMax}`,
           summary: `The key changes bucket only at these bucket counts. ${summary}`,
           testid: 'trace-figure',
           draw: async (container) => {
+            if (points > MAX_CHART_STEPS) {
+              container.replaceChildren(
+                h('p', { class: 'muted' }, `${points.toLocaleString('en-US')} steps are too many to draw (at most ${MAX_CHART_STEPS.toLocaleString('en-US')}); the data table has them all.`),
+              );
+              return;
+            }
             const charts = await loadCharts();
             charts.stepChart(
               container,
-              reply.traces.map((t) => ({ label: t.algo, xs: t.steps.map((s) => s.n), ys: t.steps.map((s) => s.bucket) })),
+              reply.traces.map((t) => ({ label: t.algo, xs: Array.from(t.ns), ys: Array.from(t.buckets) })),
               traceMax,
             );
           },
           table: () => {
-            const rows = reply.traces.flatMap((t) => t.steps.map((s) => [t.algo, String(s.n), String(s.bucket)]));
+            const offsets: number[] = [];
+            let total = 0;
+            for (const t of reply.traces) {
+              offsets.push(total);
+              total += t.ns.length;
+            }
             return virtualTable({
               caption: 'Jump history',
               columns: [{ label: 'Algorithm' }, { label: 'from n', numeric: true }, { label: 'bucket', numeric: true }],
-              rowCount: rows.length,
-              cell: (row, column) => rows[row]![column]!,
+              rowCount: total,
+              cell: (row, column) => {
+                let i = offsets.length - 1;
+                while (offsets[i]! > row) i--;
+                const t = reply.traces[i]!;
+                const j = row - offsets[i]!;
+                return column === 0 ? t.algo : column === 1 ? String(t.ns[j]) : String(t.buckets[j]);
+              },
               testid: 'trace-table',
             });
           },
