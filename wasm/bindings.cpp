@@ -434,7 +434,6 @@ EMSCRIPTEN_BINDINGS(jumphash) {
   function("keyError", &key_error);
   function("parseKey", &parse_key_text);
   function("keyCount", &key_count);
-  function("bucket", &bucket_of);
   function("bucketOfText", &bucket_of_text);
   function("batchKeys", &batch_keys);
   function("batchOut", &batch_out);
