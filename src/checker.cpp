@@ -54,8 +54,8 @@ std::string_view verdict_text(Verdict verdict) {
 
 namespace {
 
-/// Largest middle section (expected x student lines) aligned by the LCS;
-/// above it lines are paired by position (one byte per cell).
+/// Largest section (expected x student lines) aligned by the weighted LCS
+/// (one byte per cell); larger ones are first cut at unique lines.
 constexpr std::uint64_t kMaxAlignCells = std::uint64_t{1} << 24;
 
 constexpr std::uint64_t kTwo63 = std::uint64_t{1} << 63;
@@ -403,23 +403,74 @@ void pair(Alignment& a, std::size_t e, std::size_t s) {
   a.expected_of[s] = static_cast<std::ptrdiff_t>(e);
 }
 
-Alignment align(const std::vector<ExpectedLine>& expected, const std::vector<StudentLine>& student) {
-  Alignment a;
-  a.student_of.assign(expected.size(), -1);
-  a.expected_of.assign(student.size(), -1);
-  a.out_of_order.assign(expected.size(), false);
-
-  // Identical prefix and suffix.
-  std::size_t e0 = 0, s0 = 0, e1 = expected.size(), s1 = student.size();
+/// Aligns expected[e0, e1) with student[s0, s1): identical prefix and
+/// suffix; then a weighted LCS when the rest has at most kMaxAlignCells
+/// cells; else lines whose text occurs once on each side are anchors (the
+/// longest in-order chain of them, as in patience diff) and the gaps between
+/// anchors are aligned the same way; with no anchor, by position.
+void align_range(Alignment& a, const std::vector<ExpectedLine>& expected,
+                 const std::vector<StudentLine>& student, std::size_t e0, std::size_t e1,
+                 std::size_t s0, std::size_t s1) {
   while (e0 < e1 && s0 < s1 && expected[e0].text == student[s0].text) pair(a, e0++, s0++);
   while (e1 > e0 && s1 > s0 && expected[e1 - 1].text == student[s1 - 1].text) pair(a, --e1, --s1);
 
   const std::size_t rows = e1 - e0, cols = s1 - s0;
-  if (rows == 0 || cols == 0) return a;
+  if (rows == 0 || cols == 0) return;
   if (static_cast<std::uint64_t>(rows) * cols > kMaxAlignCells) {
-    a.by_position = true;
-    for (std::size_t k = 0; k < std::min(rows, cols); ++k) pair(a, e0 + k, s0 + k);
-    return a;
+    // Texts seen once on each side: count[text] = {expected, student, where}.
+    struct Seen {
+      std::uint32_t in_expected = 0, in_student = 0;
+      std::size_t e = 0, s = 0;
+    };
+    std::unordered_map<std::string_view, Seen> seen;
+    seen.reserve(rows + cols);
+    for (std::size_t e = e0; e < e1; ++e) {
+      Seen& entry = seen[expected[e].text];
+      ++entry.in_expected;
+      entry.e = e;
+    }
+    for (std::size_t s = s0; s < s1; ++s) {
+      auto found = seen.find(student[s].text);
+      if (found == seen.end()) continue;
+      ++found->second.in_student;
+      found->second.s = s;
+    }
+    std::vector<std::pair<std::size_t, std::size_t>> unique;  // (e, s), by e
+    for (std::size_t e = e0; e < e1; ++e) {
+      const Seen& entry = seen[expected[e].text];
+      if (entry.in_expected == 1 && entry.in_student == 1) unique.emplace_back(e, entry.s);
+    }
+    // Longest chain with increasing s (patience sorting).
+    std::vector<std::size_t> tails;                   // index into unique
+    std::vector<std::ptrdiff_t> before(unique.size(), -1);
+    for (std::size_t i = 0; i < unique.size(); ++i) {
+      auto at = std::lower_bound(tails.begin(), tails.end(), unique[i].second,
+                                 [&](std::size_t t, std::size_t s) { return unique[t].second < s; });
+      if (at != tails.begin()) before[i] = static_cast<std::ptrdiff_t>(*(at - 1));
+      if (at == tails.end()) {
+        tails.push_back(i);
+      } else {
+        *at = i;
+      }
+    }
+    if (tails.empty()) {
+      a.by_position = true;
+      for (std::size_t k = 0; k < std::min(rows, cols); ++k) pair(a, e0 + k, s0 + k);
+      return;
+    }
+    std::vector<std::pair<std::size_t, std::size_t>> chain;
+    for (auto i = static_cast<std::ptrdiff_t>(tails.back()); i >= 0; i = before[i]) {
+      chain.push_back(unique[static_cast<std::size_t>(i)]);
+    }
+    std::reverse(chain.begin(), chain.end());
+    std::size_t ge = e0, gs = s0;
+    for (const auto& [e, s] : chain) {
+      align_range(a, expected, student, ge, e, gs, s);
+      pair(a, e, s);
+      ge = e + 1, gs = s + 1;
+    }
+    align_range(a, expected, student, ge, e1, gs, s1);
+    return;
   }
 
   // Weighted LCS: maximize the sum of fit() over pairs kept in order.
@@ -451,6 +502,14 @@ Alignment align(const std::vector<ExpectedLine>& expected, const std::vector<Stu
       --r;
     }
   }
+}
+
+Alignment align(const std::vector<ExpectedLine>& expected, const std::vector<StudentLine>& student) {
+  Alignment a;
+  a.student_of.assign(expected.size(), -1);
+  a.expected_of.assign(student.size(), -1);
+  a.out_of_order.assign(expected.size(), false);
+  align_range(a, expected, student, 0, expected.size(), 0, student.size());
   return a;
 }
 
@@ -1135,7 +1194,8 @@ std::string render_check_report(const CheckReport& report) {
     for (const std::string& error : report.script_errors) out += "  " + error + "\n";
   }
   if (report.aligned_by_position) {
-    out += "note: the outputs are too large to align by key; lines are compared by position\n";
+    out += "note: part of the outputs is too large to align by key; there lines are compared "
+           "by position\n";
   }
   std::vector<std::string> explained;
   for (const LineVerdict& v : report.lines) {

@@ -259,6 +259,47 @@ TEST(Checker, GarbledKeyIsAWrongValueInItsPlace) {
   EXPECT_EQ(report.matching, 33u);
 }
 
+TEST(Checker, LargeOutputsAreAlignedAtUniqueLines) {
+  // 60000 x 60000 lines is far above what the LCS table holds.
+  const std::string script = "KEYS 0..59999\nBUCKETS 1000\n";
+  std::vector<std::string> lines = lines_of(run_script(script).stdout_text);
+  ASSERT_EQ(lines.size(), 60000u);
+  const std::string missing = lines[10];
+  lines.erase(lines.begin() + 10);
+  std::swap(lines[30000], lines[30001]);
+  lines.insert(lines.begin() + 50000, "debug");
+  auto key_59000 = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+    return line.rfind("59000: ", 0) == 0;
+  });
+  ASSERT_NE(key_59000, lines.end());
+  *key_59000 = "59000: 1000";  // no bucket among 1000: a wrong value
+  const CheckReport report = check(script, join(lines));
+  EXPECT_FALSE(report.aligned_by_position);
+  EXPECT_EQ(expected_line(report, 11).verdict, V::missing);
+  EXPECT_EQ(expected_line(report, 11).expected, missing);
+  EXPECT_EQ(expected_line(report, 59001).verdict, V::wrong_value);
+  EXPECT_EQ(expected_line(report, 59001).actual, "59000: 1000");
+  std::size_t out_of_order = 0, extra = 0;
+  for (const LineVerdict& v : report.lines) {
+    out_of_order += v.verdict == V::out_of_order;
+    extra += v.verdict == V::extra;
+  }
+  EXPECT_EQ(out_of_order, 1u);
+  EXPECT_EQ(extra, 1u);
+  EXPECT_EQ(report.matching, 60000u - 3u);
+}
+
+TEST(Checker, LargeOutputsWithoutUniqueLinesArePairedByPosition) {
+  const std::string script = "KEYS 0..4999\nBUCKETS 10\n";
+  std::string garbage;
+  for (int i = 0; i < 5000; ++i) garbage += "x\n";
+  const CheckReport positional = check(script, garbage);
+  EXPECT_TRUE(positional.aligned_by_position);
+  EXPECT_EQ(positional.lines.size(), 5000u);
+  for (const LineVerdict& v : positional.lines) EXPECT_EQ(v.verdict, V::wrong_value);
+  EXPECT_NE(render_check_report(positional).find("compared by position"), std::string::npos);
+}
+
 TEST(Checker, EmptyOutputIsAllMissing) {
   const CheckReport report = check(kExercise, "");
   EXPECT_EQ(report.matching, 0u);

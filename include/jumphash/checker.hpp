@@ -91,8 +91,9 @@ struct CheckReport {
   /// The script's own errors ("line N: error: ..."), one per failing line.
   /// The expected output is then what the other lines print.
   std::vector<std::string> script_errors;
-  /// True when the outputs were too large to align by key and lines were
-  /// paired by position instead.
+  /// True when some stretch of the outputs was too large to align by key
+  /// (above 2^24 expected x student lines) and had no line that occurs once
+  /// on each side to cut it at; its lines were paired by position.
   bool aligned_by_position = false;
 
   /// Every expected line matches and there is no extra line.
