@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -97,7 +99,18 @@ struct StudentLine {
   bool numbers_ok = true;  // false when a number overflowed
   std::vector<std::int64_t> numbers;
   std::string canonical;
+  /// The key token's value as the nearest double when it is all digits
+  /// (any length), else NaN: a key printed from a JavaScript Number reads
+  /// "18446744073709552000" for 18446744073709551615.
+  double key_as_double = std::numeric_limits<double>::quiet_NaN();
 };
+
+/// The student printed the expected line's key as its nearest double (a
+/// key held in a JavaScript Number): different digits, same double.
+bool key_printed_as_double(const ExpectedLine& e, const StudentLine& s) {
+  return e.numeric_key && s.key_text != e.key_text &&
+         s.key_as_double == static_cast<double>(e.key);
+}
 
 struct Expected {
   std::vector<Command> commands;
@@ -346,6 +359,7 @@ StudentLine parse_student_line(std::string_view text) {
     while (i < text.size() && text[i] != ':' && !is_blank(text[i])) ++i;
   }
   line.key_token = std::string(text.substr(start, i - start));
+  if (all_digits(line.key_token)) line.key_as_double = std::strtod(line.key_token.c_str(), nullptr);
   if (to_u64(line.key_token, line.key)) {
     line.numeric_key = true;
     line.key_text = decimal(line.key);
@@ -387,7 +401,8 @@ StudentLine parse_student_line(std::string_view text) {
 int fit(const ExpectedLine& e, const StudentLine& s) {
   if (e.text == s.text) return 4;
   if (e.canonical == s.canonical) return 3;
-  if (e.key_text == s.key_text && e.shape != Shape::trace) return 2;
+  if (e.shape == Shape::trace) return 0;
+  if (e.key_text == s.key_text || key_printed_as_double(e, s)) return 2;
   return 0;
 }
 
@@ -690,9 +705,19 @@ class Diagnoser {
     if (!s.numbers_ok) return out;
     const Command& command = expected_.commands[e.command];
     const std::vector<Candidate>& candidates = candidates_of(*command.algorithm);
+    const bool printed_as_double = key_printed_as_double(e, s);
+    if (printed_as_double && (e.shape == Shape::key_bucket || e.shape == Shape::key_move)) {
+      add(out, "key-as-double",
+          "the key " + e.key_text + " is printed as " + s.key_token +
+              ", the nearest double");
+    }
     switch (e.shape) {
       case Shape::key_bucket: {
-        if (s.key_text != e.key_text || s.numbers.size() != 1) break;
+        // Right numbers under a key printed differently: only the key is wrong.
+        if ((s.key_text != e.key_text && !printed_as_double) || s.numbers.size() != 1 ||
+            s.numbers == e.values) {
+          break;
+        }
         for (const Candidate& c : candidates) {
           if (c.id == "key-as-double" && (!e.numeric_key || key_through_double(e.key) == e.key)) {
             continue;
@@ -705,7 +730,10 @@ class Diagnoser {
         break;
       }
       case Shape::key_move: {
-        if (s.key_text != e.key_text || s.numbers.size() != 2) break;
+        if ((s.key_text != e.key_text && !printed_as_double) || s.numbers.size() != 2 ||
+            s.numbers == e.values) {
+          break;
+        }
         for (const Candidate& c : candidates) {
           if (c.id == "key-as-double" && (!e.numeric_key || key_through_double(e.key) == e.key)) {
             continue;

@@ -342,6 +342,23 @@ TEST(CheckerDiagnosis, EveryVariantThatReproducesTheValueIsNamed) {
             std::string::npos);
 }
 
+TEST(CheckerDiagnosis, KeyPrintedFromADouble) {
+  // JavaScript prints Number(18446744073709551615n) as 18446744073709552000
+  // and Number(9007199254740993n) as 9007199254740992 (node).
+  const CheckReport report = check("HASH 18446744073709551615 100\nHASH 9007199254740993 1000\n",
+                                   "18446744073709552000: 0\n9007199254740992: 446\n");
+  EXPECT_EQ(report.matching, 0u);
+  EXPECT_EQ(expected_line(report, 1).verdict, V::wrong_value);
+  EXPECT_EQ(expected_line(report, 1).actual_line, 1u);
+  EXPECT_EQ(ids(expected_line(report, 1)), (Ids{"js-number", "key-as-double"}));
+  EXPECT_NE(detail(expected_line(report, 1), "key-as-double").find("printed as 18446744073709552000"),
+            std::string::npos);
+  // The bucket is right; only the key's text went through a double.
+  EXPECT_EQ(ids(expected_line(report, 2)), Ids{"key-as-double"});
+  EXPECT_EQ(detail(expected_line(report, 2), "key-as-double"),
+            "the key 9007199254740993 is printed as 9007199254740992, the nearest double");
+}
+
 TEST(CheckerDiagnosis, OffByOneN) {
   // The seed: key 42 is in bucket 40 for n = 41..43 and in 43 from n = 44.
   const CheckReport report = check("HASH 42 44\nHASH 42 43\n", "42: 40\n42: 43\n");

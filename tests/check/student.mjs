@@ -4,8 +4,11 @@
 //
 //   node tests/check/student.mjs MISTAKE < SCRIPT > OUTPUT
 //
-// MISTAKE: none | js-number | integer-division | key-as-double | off-by-one |
-// estimate | no-wrap | jumpback-for-jump | separators
+// MISTAKE: none | js-number | integer-division | key-as-double |
+// key-as-number | off-by-one | estimate | no-wrap | jumpback-for-jump |
+// separators. key-as-double hashes Number(key) but prints the key as
+// written; key-as-number holds the key in a Number, so it also prints it
+// from there ("18446744073709552000").
 // It understands the commands the transcripts use: HASH, KEYS (decimal keys
 // and ranges A..B), BUCKETS, MOVED, TRACE, and '#' comments.
 // `no-wrap` stands for a program that never returns: like the real hang
@@ -91,6 +94,13 @@ function bucket(key, n) {
   return mistake === 'jumpback-for-jump' ? jumpback(key, n) : jump(key, n);
 }
 
+// A key as the program holds it: its value for the hash and its text.
+function parseKey(text) {
+  if (mistake !== 'key-as-number') return { value: BigInt(text), text };
+  const number = Number(text);
+  return { value: BigInt.asUintN(64, BigInt(number)), text: String(number) };
+}
+
 const sep = mistake === 'separators' ? ':\t' : ': ';
 const arrow = mistake === 'separators' ? '->' : ' -> ';
 let keys = [];
@@ -100,27 +110,30 @@ for (const raw of readFileSync(0, 'utf8').split('\n')) {
   const [command, ...args] = words;
   switch (command.toUpperCase()) {
     case 'HASH':
-      out.push(`${args[0]}${sep}${bucket(BigInt(args[0]), Number(args[1]))}`);
+      {
+        const key = parseKey(args[0]);
+        out.push(`${key.text}${sep}${bucket(key.value, Number(args[1]))}`);
+      }
       break;
     case 'KEYS':
       keys = [];
       for (const spec of args) {
         const [first, last] = spec.split('..');
-        for (let k = BigInt(first); k <= BigInt(last ?? first); k++) keys.push(k);
+        for (let k = BigInt(first); k <= BigInt(last ?? first); k++) keys.push(parseKey(`${k}`));
       }
       break;
     case 'BUCKETS':
-      for (const k of keys) out.push(`${k}${sep}${bucket(k, Number(args[0]))}`);
+      for (const k of keys) out.push(`${k.text}${sep}${bucket(k.value, Number(args[0]))}`);
       break;
     case 'MOVED': {
       const [from, to] = args.map(Number);
       let moved = 0;
       for (const k of keys) {
-        const a = bucket(k, from);
-        const b = bucket(k, to);
+        const a = bucket(k.value, from);
+        const b = bucket(k.value, to);
         if (a !== b) {
           moved++;
-          out.push(`${k}${sep}${a}${arrow}${b}`);
+          out.push(`${k.text}${sep}${a}${arrow}${b}`);
         }
       }
       if (mistake === 'estimate') {
@@ -132,7 +145,7 @@ for (const raw of readFileSync(0, 'utf8').split('\n')) {
     case 'TRACE': {
       let previous = -1;
       for (let n = 1; n <= Number(args[1]); n++) {
-        const b = bucket(BigInt(args[0]), n);
+        const b = bucket(parseKey(args[0]).value, n);
         if (b !== previous) out.push(`${n}${sep}${b}`);
         previous = b;
       }
