@@ -61,8 +61,8 @@ Result<const Algorithm*> find_algorithm(std::string_view name) {
 
 Result<std::int32_t> check_bucket_count(std::int64_t n, std::string_view what, std::int64_t max) {
   if (n < 1 || n > max) {
-    return fail(std::string(what), " must be an integer in 1..", std::to_string(max), " (got ",
-                std::to_string(n), ")");
+    return fail(std::string(what), " must be an integer in 1..", std::to_string(max), " (got '",
+                std::to_string(n), "')");
   }
   return static_cast<std::int32_t>(n);
 }

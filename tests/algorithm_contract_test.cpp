@@ -56,7 +56,7 @@ TEST_P(AlgorithmContract, BadBucketCountsAreErrorsNotMinusOne) {
     const Result<std::int32_t> bucket = algorithm.bucket(42, n);
     ASSERT_FALSE(bucket) << algorithm.name << " accepted n = " << n;
     EXPECT_EQ(bucket.error(),
-              "bucket count must be an integer in 1..2147483647 (got " + std::to_string(n) + ")");
+              "bucket count must be an integer in 1..2147483647 (got '" + std::to_string(n) + "')");
   }
 }
 

@@ -47,7 +47,7 @@ TEST(Trace, ModuloIsLimitedAndBadMaxIsAnError) {
   EXPECT_TRUE(trace_key(algorithm("modulo"), 42, 1000000));
   const auto too_far = trace_key(algorithm("modulo"), 42, 1000001);
   ASSERT_FALSE(too_far);
-  EXPECT_EQ(too_far.error(), "TRACE max for modulo must be an integer in 1..1000000 (got 1000001)");
+  EXPECT_EQ(too_far.error(), "TRACE max for modulo must be an integer in 1..1000000 (got '1000001')");
   EXPECT_FALSE(trace_key(algorithm("jump"), 42, 0));
 }
 
@@ -118,7 +118,7 @@ TEST(ResizeReport, AgreesWithMovedAndLoads) {
 TEST(ResizeReport, BadCountsAreErrors) {
   const auto zero = ResizeReport::create(algorithm("jump"), 0, 12, 0);
   ASSERT_FALSE(zero);
-  EXPECT_EQ(zero.error(), "from bucket count must be an integer in 1..1000000 (got 0)");
+  EXPECT_EQ(zero.error(), "from bucket count must be an integer in 1..1000000 (got '0')");
   EXPECT_FALSE(ResizeReport::create(algorithm("jump"), 10, 1000001, 0));
 }
 

@@ -299,10 +299,7 @@ class ResizeJob {
   std::uintptr_t loads_before() const { return address(before_.data()); }
   std::uintptr_t loads_after() const { return address(after_.data()); }
   /// Whether the from x to matrix was kept (from x to <= 2^22).
-  bool has_flows() const {
-    return static_cast<std::uint64_t>(report_->from()) * static_cast<std::uint64_t>(report_->to()) <=
-           kMaxFlowCells;
-  }
+  bool has_flows() const { return report_->has_flows(); }
   std::uintptr_t flows() const { return address(flows_.data()); }
   /// from() triples (moved out, chi-square, degrees of freedom).
   std::uintptr_t flow_balance() const { return address(balance_.data()); }

@@ -111,7 +111,7 @@ class ResizeReport {
   /// bucket old to bucket new (staying keys on the diagonal). Empty when
   /// from x to exceeds kMaxFlowCells.
   const std::vector<std::uint64_t>& flows() const { return flows_; }
-  bool has_flows() const { return !flows_.empty() || total_ == 0; }
+  bool has_flows() const { return !flows_.empty(); }
   const std::vector<MovedKey>& sample() const { return sample_; }
 
   /// Chi-square of where the moved keys of `source` went, against uniform

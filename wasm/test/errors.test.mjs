@@ -128,7 +128,7 @@ test('bad key specs, counts and maxima: RangeError with the CLI text', () => {
 test('limits of the structured resize report beyond the CLI (loads kept per bucket)', () => {
   // MOVED accepts up to 2^31-1; the report keeps per-bucket loads, so 10^6.
   assert.equal(jh.run('KEYS 0..9\nMOVED 10 1000001\n').exitCode, 0);
-  throwsRange(() => jh.moved('jump', '0..9', 10, 1000001), 'to bucket count must be an integer in 1..1000000 (got 1000001)');
+  throwsRange(() => jh.moved('jump', '0..9', 10, 1000001), 'to bucket count must be an integer in 1..1000000 (got \'1000001\')');
   throwsRange(() => jh.moved('jump', '0..9', 10, 12, { sampleLimit: -1 }), "sampleLimit must be an integer in 0..1000000 (got '-1')");
   throwsRange(() => jh.moved('jump', '0..9', 10, 12, { chunkSize: 0 }), "chunkSize must be an integer in 1..9007199254740991 (got '0')");
   const job = jh.startLoad('jump', '0..9', 10);
