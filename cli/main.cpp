@@ -103,7 +103,8 @@ int check_command(const std::vector<std::string>& args) {
   }
   if (args.size() != 2) {
     return check_usage_error("it takes a SCRIPT and an OUTPUT file, got " +
-                       std::to_string(args.size()) + " argument" + (args.size() == 1 ? "" : "s"));
+                             std::to_string(args.size()) + " argument" +
+                             (args.size() == 1 ? "" : "s"));
   }
   if (args[0] == "-" && args[1] == "-") {
     return check_usage_error("only one of SCRIPT and OUTPUT can be standard input");

@@ -32,24 +32,36 @@ namespace jumphash {
 
 std::string_view verdict_id(Verdict verdict) {
   switch (verdict) {
-    case Verdict::match: return "match";
-    case Verdict::wrong_value: return "wrong-value";
-    case Verdict::wrong_format: return "wrong-format";
-    case Verdict::missing: return "missing";
-    case Verdict::extra: return "extra";
-    case Verdict::out_of_order: return "out-of-order";
+    case Verdict::match:
+      return "match";
+    case Verdict::wrong_value:
+      return "wrong-value";
+    case Verdict::wrong_format:
+      return "wrong-format";
+    case Verdict::missing:
+      return "missing";
+    case Verdict::extra:
+      return "extra";
+    case Verdict::out_of_order:
+      return "out-of-order";
   }
   return "match";
 }
 
 std::string_view verdict_text(Verdict verdict) {
   switch (verdict) {
-    case Verdict::match: return "match";
-    case Verdict::wrong_value: return "wrong value";
-    case Verdict::wrong_format: return "wrong format";
-    case Verdict::missing: return "missing line";
-    case Verdict::extra: return "extra line";
-    case Verdict::out_of_order: return "out of order";
+    case Verdict::match:
+      return "match";
+    case Verdict::wrong_value:
+      return "wrong value";
+    case Verdict::wrong_format:
+      return "wrong format";
+    case Verdict::missing:
+      return "missing line";
+    case Verdict::extra:
+      return "extra line";
+    case Verdict::out_of_order:
+      return "out of order";
   }
   return "match";
 }
@@ -70,10 +82,10 @@ struct Command {
   std::uint64_t script_line = 0;
   std::string text;
   const Algorithm* algorithm = nullptr;
-  Key key;                  // HASH, TRACE
-  std::int32_t n = 0;       // HASH, BUCKETS, LOAD: n; TRACE: max
-  std::int32_t from = 0;    // MOVED
-  std::int32_t to = 0;      // MOVED
+  Key key;                             // HASH, TRACE
+  std::int32_t n = 0;                  // HASH, BUCKETS, LOAD: n; TRACE: max
+  std::int32_t from = 0;               // MOVED
+  std::int32_t to = 0;                 // MOVED
   std::shared_ptr<const KeySet> keys;  // BUCKETS, MOVED
 };
 
@@ -87,7 +99,7 @@ struct ExpectedLine {
   std::string key_text;     // canonical key: decimal, the quoted label, or "moved"
   bool numeric_key = true;  // false for string keys and "moved"
   std::vector<std::int64_t> values;
-  std::string canonical;    // key_text + values, for finding a line elsewhere
+  std::string canonical;  // key_text + values, for finding a line elsewhere
 };
 
 struct StudentLine {
@@ -108,8 +120,7 @@ struct StudentLine {
 /// The student printed the expected line's key as its nearest double (a
 /// key held in a JavaScript Number): different digits, same double.
 bool key_printed_as_double(const ExpectedLine& e, const StudentLine& s) {
-  return e.numeric_key && s.key_text != e.key_text &&
-         s.key_as_double == static_cast<double>(e.key);
+  return e.numeric_key && s.key_text != e.key_text && s.key_as_double == static_cast<double>(e.key);
 }
 
 struct Expected {
@@ -260,8 +271,8 @@ Result<Expected> run_expected(std::string_view script) {
                                 : word == "MOVED" ? keys->size() + 1
                                                   : 0;
     if (printed + bound > kMaxCheckedLines) {
-      return fail("the script prints more than ", decimal(kMaxCheckedLines),
-                  " lines (script line ", decimal(number), ": ", std::string(line),
+      return fail("the script prints more than ", decimal(kMaxCheckedLines), " lines (script line ",
+                  decimal(number), ": ", std::string(line),
                   "); the checker compares at most that many");
     }
 
@@ -274,8 +285,8 @@ Result<Expected> run_expected(std::string_view script) {
       continue;
     }
     if (line_of_output.size() > kMaxCheckedLines) {
-      return fail("the script prints more than ", decimal(kMaxCheckedLines),
-                  " lines (script line ", decimal(number), ": ", std::string(line),
+      return fail("the script prints more than ", decimal(kMaxCheckedLines), " lines (script line ",
+                  decimal(number), ": ", std::string(line),
                   "); the checker compares at most that many");
     }
     const std::vector<std::string_view>& args = *tokens;
@@ -456,11 +467,12 @@ void align_range(Alignment& a, const std::vector<ExpectedLine>& expected,
       if (entry.in_expected == 1 && entry.in_student == 1) unique.emplace_back(e, entry.s);
     }
     // Longest chain with increasing s (patience sorting).
-    std::vector<std::size_t> tails;                   // index into unique
+    std::vector<std::size_t> tails;  // index into unique
     std::vector<std::ptrdiff_t> before(unique.size(), -1);
     for (std::size_t i = 0; i < unique.size(); ++i) {
-      auto at = std::lower_bound(tails.begin(), tails.end(), unique[i].second,
-                                 [&](std::size_t t, std::size_t s) { return unique[t].second < s; });
+      auto at =
+          std::lower_bound(tails.begin(), tails.end(), unique[i].second,
+                           [&](std::size_t t, std::size_t s) { return unique[t].second < s; });
       if (at != tails.begin()) before[i] = static_cast<std::ptrdiff_t>(*(at - 1));
       if (at == tails.end()) {
         tails.push_back(i);
@@ -519,7 +531,8 @@ void align_range(Alignment& a, const std::vector<ExpectedLine>& expected,
   }
 }
 
-Alignment align(const std::vector<ExpectedLine>& expected, const std::vector<StudentLine>& student) {
+Alignment align(const std::vector<ExpectedLine>& expected,
+                const std::vector<StudentLine>& student) {
   Alignment a;
   a.student_of.assign(expected.size(), -1);
   a.expected_of.assign(student.size(), -1);
@@ -605,8 +618,7 @@ std::string describe_format(const ExpectedLine& e, const StudentLine& s) {
     const std::size_t arrow = t.find("->");
     if (arrow == std::string::npos) {
       problems.emplace_back("the arrow is not written '->'");
-    } else if (t.find(" -> ") != arrow - 1 ||
-               (arrow >= 2 && is_blank(t[arrow - 2])) ||
+    } else if (t.find(" -> ") != arrow - 1 || (arrow >= 2 && is_blank(t[arrow - 2])) ||
                (arrow + 3 < t.size() && is_blank(t[arrow + 3]))) {
       problems.emplace_back("'->' needs exactly one space on each side");
     }
@@ -633,8 +645,8 @@ struct Candidate {
   /// string keys (which are never parsed as numbers). -1 when n +/- 1 falls
   /// outside 1..2147483647.
   std::function<std::int32_t(std::uint64_t key, bool numeric, std::int64_t n)> bucket;
-  int n_shift = 0;        // off-by-one-n: the shift of n (TRACE: of max)
-  bool monotone = true;   // its bucket only changes by jumping to the new bucket
+  int n_shift = 0;       // off-by-one-n: the shift of n (TRACE: of max)
+  bool monotone = true;  // its bucket only changes by jumping to the new bucket
 };
 
 std::vector<Candidate> candidates_for(const Algorithm& algorithm) {
@@ -670,8 +682,8 @@ std::vector<Candidate> candidates_for(const Algorithm& algorithm) {
                    shift, algorithm.consistent});
   }
   if (jump_family) {
-    const Algorithm& other = **find_algorithm(
-        algorithm.id == AlgorithmId::jump ? "jump-guava" : "jump");
+    const Algorithm& other =
+        **find_algorithm(algorithm.id == AlgorithmId::jump ? "jump-guava" : "jump");
     out.push_back({"guava-rounding",
                    algorithm.id == AlgorithmId::jump ? "with jump-guava (Guava's rounding)"
                                                      : "with jump (the paper's C rounding)",
@@ -708,8 +720,7 @@ class Diagnoser {
     const bool printed_as_double = key_printed_as_double(e, s);
     if (printed_as_double && (e.shape == Shape::key_bucket || e.shape == Shape::key_move)) {
       add(out, "key-as-double",
-          "the key " + e.key_text + " is printed as " + s.key_token +
-              ", the nearest double");
+          "the key " + e.key_text + " is printed as " + s.key_token + ", the nearest double");
     }
     switch (e.shape) {
       case Shape::key_bucket: {
@@ -778,16 +789,16 @@ class Diagnoser {
     const bool keyed = command.kind == CommandKind::hash || command.kind == CommandKind::trace ||
                        command.kind == CommandKind::buckets;
     const std::uint64_t key = command.kind == CommandKind::buckets ? e.key : command.key.value;
-    const bool numeric = command.kind == CommandKind::buckets ? e.numeric_key
-                                                              : command.key.label.empty();
+    const bool numeric =
+        command.kind == CommandKind::buckets ? e.numeric_key : command.key.label.empty();
     if (stops_here && keyed && key >= kTwo63) {
       add(out, "no-64-bit-wrap",
-          "the output stops here, at " + std::string(command.kind == CommandKind::trace ? "TRACE"
-                                                     : command.kind == CommandKind::hash ? "HASH"
-                                                                                         : "BUCKETS") +
-              " of key " + (numeric ? decimal(key) : command.key.label) +
-              " (at or above 2^63); " + decimal(missing_after) +
-              " expected line(s) from here on are missing");
+          "the output stops here, at " +
+              std::string(command.kind == CommandKind::trace  ? "TRACE"
+                          : command.kind == CommandKind::hash ? "HASH"
+                                                              : "BUCKETS") +
+              " of key " + (numeric ? decimal(key) : command.key.label) + " (at or above 2^63); " +
+              decimal(missing_after) + " expected line(s) from here on are missing");
     }
     if (block.empty()) return out;
     const std::vector<Candidate>& candidates = candidates_of(*command.algorithm);
@@ -817,8 +828,9 @@ class Diagnoser {
     } else if (e.shape == Shape::trace) {
       for (std::size_t i = 0; i < candidates.size(); ++i) {
         const Candidate& c = candidates[i];
-        if (c.id == "key-as-double" && (!command.key.label.empty() ||
-                                        key_through_double(command.key.value) == command.key.value)) {
+        if (c.id == "key-as-double" &&
+            (!command.key.label.empty() ||
+             key_through_double(command.key.value) == command.key.value)) {
           continue;
         }
         const std::optional<std::vector<TraceStep>>& steps = trace_of(e.command, i);
@@ -829,14 +841,17 @@ class Diagnoser {
           });
         };
         if (has(e.key, e.values[0])) continue;
-        const bool explains_all = std::all_of(block.begin(), block.end(), [&](const StudentLine* s) {
-          return s->numeric_key && s->numbers_ok && s->numbers.size() == 1 &&
-                 has(s->key, s->numbers[0]);
-        });
+        const bool explains_all =
+            std::all_of(block.begin(), block.end(), [&](const StudentLine* s) {
+              return s->numeric_key && s->numbers_ok && s->numbers.size() == 1 &&
+                     has(s->key, s->numbers[0]);
+            });
         if (!explains_all) continue;
         ExpectedLine keyed = e;
         keyed.key = command.key.value;
-        add(out, c.id, how(c, keyed, command) + ", the trace has every step the output shows and not " + e.text);
+        add(out, c.id,
+            how(c, keyed, command) + ", the trace has every step the output shows and not " +
+                e.text);
       }
     }
     return out;
@@ -916,8 +931,8 @@ class Diagnoser {
   static std::string how(const Candidate& c, const ExpectedLine& e, const Command& command) {
     if (c.id == "key-as-double") {
       const std::uint64_t rounded = key_through_double(e.key);
-      std::string text = std::string(command.algorithm->name) + " on key " + decimal(rounded) + " (" +
-             decimal(e.key) + " as a double is ";
+      std::string text = std::string(command.algorithm->name) + " on key " + decimal(rounded) +
+                         " (" + decimal(e.key) + " as a double is ";
       text += rounded == 0 ? "2^64, which wraps to 0)" : decimal(rounded) + ")";
       return text;
     }
@@ -951,7 +966,8 @@ class Diagnoser {
     const std::uint64_t denominator = std::max(from, to);
     const std::uint64_t truncated = numerator / denominator;
     const std::uint64_t rounded = (2 * numerator + denominator) / (2 * denominator);
-    if (count == static_cast<std::int64_t>(truncated) || count == static_cast<std::int64_t>(rounded)) {
+    if (count == static_cast<std::int64_t>(truncated) ||
+        count == static_cast<std::int64_t>(rounded)) {
       std::ostringstream detail;
       detail.precision(6);
       detail << decimal(total) << " x |" << to << " - " << from << "| / " << denominator << " = "
@@ -1064,8 +1080,8 @@ class Diagnoser {
     const std::vector<Candidate>& candidates = candidates_of(*command.algorithm);
     for (std::size_t i = 0; i < candidates.size(); ++i) {
       const Candidate& c = candidates[i];
-      if (c.id == "key-as-double" &&
-          (!command.key.label.empty() || key_through_double(command.key.value) == command.key.value)) {
+      if (c.id == "key-as-double" && (!command.key.label.empty() ||
+                                      key_through_double(command.key.value) == command.key.value)) {
         continue;
       }
       const std::optional<std::vector<TraceStep>>& steps = trace_of(e.command, i);
@@ -1077,8 +1093,7 @@ class Diagnoser {
       ExpectedLine keyed = e;
       keyed.key = command.key.value;
       add(out, c.id,
-          how(c, keyed, command) + " has the step " + decimal(n) + ": " +
-              signed_decimal(bucket));
+          how(c, keyed, command) + " has the step " + decimal(n) + ": " + signed_decimal(bucket));
     }
   }
 
@@ -1188,8 +1203,8 @@ Result<CheckReport> check_output(std::string_view script, std::string_view stude
     const std::ptrdiff_t paired = a.student_of[e];
     if (paired < 0) {
       v.verdict = Verdict::missing;
-      v.diagnoses = diagnoser.missing(line, e == trailing_from,
-                                      expected.lines.size() - e, blocks[line.command]);
+      v.diagnoses = diagnoser.missing(line, e == trailing_from, expected.lines.size() - e,
+                                      blocks[line.command]);
     } else {
       const StudentLine& s = student[static_cast<std::size_t>(paired)];
       v.actual_line = static_cast<std::uint64_t>(paired) + 1;
@@ -1217,13 +1232,15 @@ Result<CheckReport> check_output(std::string_view script, std::string_view stude
 std::string render_check_report(const CheckReport& report) {
   std::string out;
   if (!report.script_errors.empty()) {
-    out += "the script itself has errors; the expected output below is what its other lines "
-           "print (fix the script before trusting this check):\n";
+    out +=
+        "the script itself has errors; the expected output below is what its other lines "
+        "print (fix the script before trusting this check):\n";
     for (const std::string& error : report.script_errors) out += "  " + error + "\n";
   }
   if (report.aligned_by_position) {
-    out += "note: part of the outputs is too large to align by key; there lines are compared "
-           "by position\n";
+    out +=
+        "note: part of the outputs is too large to align by key; there lines are compared "
+        "by position\n";
   }
   std::vector<std::string> explained;
   for (const LineVerdict& v : report.lines) {
@@ -1239,7 +1256,8 @@ std::string render_check_report(const CheckReport& report) {
               decimal(v.script_line) + ": " + v.command + ")";
     }
     out += where + ": " + std::string(verdict_text(v.verdict));
-    if (v.verdict == Verdict::out_of_order) out += ", found at actual line " + decimal(v.actual_line);
+    if (v.verdict == Verdict::out_of_order)
+      out += ", found at actual line " + decimal(v.actual_line);
     if (!v.format_problem.empty()) out += " (" + v.format_problem + ")";
     out += "\n";
     if (v.verdict != Verdict::extra) out += "  expected: " + v.expected + "\n";

@@ -13,9 +13,7 @@
 //
 //   jumphash_checker_cli_tests [--transcript=NAME]   (CTest runs one per transcript)
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -40,8 +38,7 @@ std::string trim_newline(std::string text) {
 std::string only_transcript;  // set by --transcript=NAME
 
 fs::path scratch_dir() {
-  const fs::path dir =
-      fs::temp_directory_path() / ("jumphash_check_" + std::to_string(::getpid()));
+  const fs::path dir = fs::temp_directory_path() / ("jumphash_check_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir;
 }
@@ -105,8 +102,8 @@ TEST(CheckInputs, StudentOutputsAreWhatTheJavaScriptStudentPrints) {
     if (mistake.rfind("hand_", 0) == 0) continue;  // written by hand
     SCOPED_TRACE(mistake);
     const fs::path out = dir / (mistake + ".out");
-    const int status = run_in_check_dir("node student.mjs " + mistake +
-                                        " < exercise.script > '" + out.string() + "'");
+    const int status = run_in_check_dir("node student.mjs " + mistake + " < exercise.script > '" +
+                                        out.string() + "'");
     // The no-wrap student stands for a program that never returns.
     EXPECT_EQ(status, mistake == "no-wrap" ? 124 : 0);
     EXPECT_EQ(read_file(out.string()), read_file(entry.path().string()));

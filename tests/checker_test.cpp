@@ -76,17 +76,17 @@ TEST(MistakeVariants, IntegerDivisionValuesComputedByNode) {
 
 TEST(MistakeVariants, KeyThroughDouble) {
   EXPECT_EQ(key_through_double(0), 0u);
-  EXPECT_EQ(key_through_double(9007199254740992ULL), 9007199254740992ULL);       // 2^53
-  EXPECT_EQ(key_through_double(9007199254740993ULL), 9007199254740992ULL);       // ties to even
-  EXPECT_EQ(key_through_double(9007199254740995ULL), 9007199254740996ULL);       // ties to even
-  EXPECT_EQ(key_through_double(9223372036854775807ULL), 9223372036854775808ULL); // 2^63-1 -> 2^63
-  EXPECT_EQ(key_through_double(18446744073709551615ULL), 0u);                    // 2^64 wraps
+  EXPECT_EQ(key_through_double(9007199254740992ULL), 9007199254740992ULL);        // 2^53
+  EXPECT_EQ(key_through_double(9007199254740993ULL), 9007199254740992ULL);        // ties to even
+  EXPECT_EQ(key_through_double(9007199254740995ULL), 9007199254740996ULL);        // ties to even
+  EXPECT_EQ(key_through_double(9223372036854775807ULL), 9223372036854775808ULL);  // 2^63-1 -> 2^63
+  EXPECT_EQ(key_through_double(18446744073709551615ULL), 0u);                     // 2^64 wraps
   EXPECT_EQ(jump_hash(key_through_double(9007199254740993ULL), 1000), 784);       // node
 }
 
 TEST(MistakeVariants, CatalogHasEveryIdentifierOnceWithExplanationAndFix) {
-  const std::vector<std::string> ids = {"no-64-bit-wrap", "js-number",     "integer-division",
-                                        "key-as-double",  "off-by-one-n",  "guava-rounding",
+  const std::vector<std::string> ids = {"no-64-bit-wrap",  "js-number",      "integer-division",
+                                        "key-as-double",   "off-by-one-n",   "guava-rounding",
                                         "other-algorithm", "moved-estimated"};
   EXPECT_EQ(std::size(kMistakes), ids.size());
   for (const std::string& id : ids) {
@@ -133,11 +133,11 @@ using V = Verdict;
 using Ids = std::vector<std::string>;
 
 const std::string kExercise =
-    "HASH 42 100\n"         // 1: 42: 43
+    "HASH 42 100\n"  // 1: 42: 43
     "KEYS 1..20\n"
-    "BUCKETS 10\n"          // 2..21
-    "MOVED 10 11\n"         // 22..25 moved keys, 26 summary
-    "TRACE 42 800\n";       // 27..34
+    "BUCKETS 10\n"     // 2..21
+    "MOVED 10 11\n"    // 22..25 moved keys, 26 summary
+    "TRACE 42 800\n";  // 27..34
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -238,7 +238,7 @@ TEST(Checker, ExtraLineIsPlacedWhereItAppears) {
 
 TEST(Checker, SwappedLinesAreOutOfOrder) {
   std::vector<std::string> lines = lines_of(run_script(kExercise).stdout_text);
-  std::swap(lines[2], lines[3]);  // "2: 6" and "3: 8"... expected lines 3 and 4
+  std::swap(lines[2], lines[3]);                  // "2: 6" and "3: 8"... expected lines 3 and 4
   std::reverse(lines.begin() + 26, lines.end());  // the whole TRACE block reversed
   const CheckReport report = check(kExercise, join(lines));
   std::size_t out_of_order = 0;
@@ -351,8 +351,9 @@ TEST(CheckerDiagnosis, KeyPrintedFromADouble) {
   EXPECT_EQ(expected_line(report, 1).verdict, V::wrong_value);
   EXPECT_EQ(expected_line(report, 1).actual_line, 1u);
   EXPECT_EQ(ids(expected_line(report, 1)), (Ids{"js-number", "key-as-double"}));
-  EXPECT_NE(detail(expected_line(report, 1), "key-as-double").find("printed as 18446744073709552000"),
-            std::string::npos);
+  EXPECT_NE(
+      detail(expected_line(report, 1), "key-as-double").find("printed as 18446744073709552000"),
+      std::string::npos);
   // The bucket is right; only the key's text went through a double.
   EXPECT_EQ(ids(expected_line(report, 2)), Ids{"key-as-double"});
   EXPECT_EQ(detail(expected_line(report, 2), "key-as-double"),
@@ -363,11 +364,9 @@ TEST(CheckerDiagnosis, OffByOneN) {
   // The seed: key 42 is in bucket 40 for n = 41..43 and in 43 from n = 44.
   const CheckReport report = check("HASH 42 44\nHASH 42 43\n", "42: 40\n42: 43\n");
   EXPECT_EQ(ids(expected_line(report, 1)), Ids{"off-by-one-n"});
-  EXPECT_NE(detail(expected_line(report, 1), "off-by-one-n").find("n - 1 = 43"),
-            std::string::npos);
+  EXPECT_NE(detail(expected_line(report, 1), "off-by-one-n").find("n - 1 = 43"), std::string::npos);
   EXPECT_EQ(ids(expected_line(report, 2)), Ids{"off-by-one-n"});
-  EXPECT_NE(detail(expected_line(report, 2), "off-by-one-n").find("n + 1 = 44"),
-            std::string::npos);
+  EXPECT_NE(detail(expected_line(report, 2), "off-by-one-n").find("n + 1 = 44"), std::string::npos);
 }
 
 TEST(CheckerDiagnosis, GuavaRoundingBothWays) {
@@ -387,9 +386,9 @@ TEST(CheckerDiagnosis, OtherAlgorithmFollowsAlgo) {
   const std::string script =
       "HASH 18446744073709551615 100\n"  // jump; jumpback would give 73
       "ALGO jumpback\n"
-      "HASH 42 100\n"                    // jumpback; jump gives 43
+      "HASH 42 100\n"  // jumpback; jump gives 43
       "ALGO modulo\n"
-      "HASH 42 100\n";                   // 42; the student kept jump: 43
+      "HASH 42 100\n";  // 42; the student kept jump: 43
   const CheckReport report = check(script, "18446744073709551615: 73\n42: 43\n42: 43\n");
   EXPECT_EQ(ids(expected_line(report, 1)), Ids{"other-algorithm"});
   EXPECT_NE(detail(expected_line(report, 1), "other-algorithm").find("jumpback"),
@@ -455,8 +454,8 @@ TEST(CheckerDiagnosis, MovedSummaryCountedWithVariants) {
 TEST(CheckerDiagnosis, TraceStepsRecomputedWithVariants) {
   // The seed's trace of 42: 1: 0, 2: 1, 3: 2, 23: 22, 34: 33, 41: 40, 44: 43, 572: 571.
   // With every n shifted by one the student prints each step one n later.
-  const CheckReport report = check(
-      "TRACE 42 800\n", "2: 0\n3: 1\n4: 2\n24: 22\n35: 33\n42: 40\n45: 43\n573: 571\n");
+  const CheckReport report =
+      check("TRACE 42 800\n", "2: 0\n3: 1\n4: 2\n24: 22\n35: 33\n42: 40\n45: 43\n573: 571\n");
   EXPECT_EQ(report.expected_lines, 8u);
   for (const LineVerdict& v : report.lines) {
     EXPECT_EQ(v.verdict, V::wrong_value) << v.expected;
@@ -504,8 +503,8 @@ TEST(Checker, TooManyLinesIsAnError) {
 }
 
 TEST(Checker, RenderNamesLinesVerdictsAndExplainsEachMistakeOnce) {
-  const CheckReport report = check("HASH 42 100\nHASH 58 1000000\nHASH 42 100\n",
-                                   "42: 1\n58: 626\n42:43\n");
+  const CheckReport report =
+      check("HASH 42 100\nHASH 58 1000000\nHASH 42 100\n", "42: 1\n58: 626\n42:43\n");
   const std::string text = render_check_report(report);
   EXPECT_NE(text.find("expected line 1 (script line 1: HASH 42 100): wrong value\n"
                       "  expected: 42: 43\n"

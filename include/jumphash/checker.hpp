@@ -53,8 +53,8 @@ std::string_view verdict_text(Verdict verdict);
 
 /// One mistake that reproduces (or explains) a line.
 struct Diagnosis {
-  std::string id;    ///< a kMistakes identifier, e.g. "js-number"
-  std::string detail;  ///< this line's evidence, e.g. "at n - 1 = 99 jump gives 42"
+  std::string id;                ///< a kMistakes identifier, e.g. "js-number"
+  std::string detail;            ///< this line's evidence, e.g. "at n - 1 = 99 jump gives 42"
   std::string_view explanation;  ///< the catalog's paragraph (static storage)
   std::string_view fix;          ///< the catalog's fix (static storage)
 };
