@@ -300,6 +300,62 @@ TEST(Checker, LargeOutputsWithoutUniqueLinesArePairedByPosition) {
   EXPECT_NE(render_check_report(positional).find("compared by position"), std::string::npos);
 }
 
+TEST(Checker, EveryLineIsAccountedForOnceUnderRandomEdits) {
+  const std::string script =
+      "HASH 42 100\nHASH \"alice: x\" 10\nKEYS 1..30 \"bob\" 18446744073709551615\n"
+      "BUCKETS 7\nMOVED 7 9\nALGO jumpback\nMOVED 9 7\nLOAD 5\nALGO modulo\nTRACE 42 50\n"
+      "ALGO jump-guava\nTRACE 18446744073709551615 100000\n";
+  const std::vector<std::string> right = lines_of(run_script(script).stdout_text);
+  ASSERT_GT(right.size(), 60u);
+  std::uint64_t state = 5;
+  auto next = [&state](std::size_t bound) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>((state >> 33) % bound);
+  };
+  for (int round = 0; round < 300; ++round) {
+    std::vector<std::string> lines = right;
+    const int edits = 1 + static_cast<int>(next(6));
+    for (int k = 0; k < edits && !lines.empty(); ++k) {
+      const std::size_t at = next(lines.size());
+      switch (next(6)) {
+        case 0: lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(at)); break;
+        case 1: lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(at), "noise 1 2"); break;
+        case 2: std::swap(lines[at], lines[next(lines.size())]); break;
+        case 3: lines[at] += "7"; break;
+        case 4: lines[at].replace(0, 0, " "); break;
+        default: lines.resize(at); break;
+      }
+    }
+    SCOPED_TRACE("round " + std::to_string(round));
+    const CheckReport report = check(script, join(lines));
+    std::uint64_t next_expected = 1, matches = 0;
+    std::vector<int> seen(lines.size() + 1, 0);
+    for (const LineVerdict& v : report.lines) {
+      if (v.verdict == V::extra) {
+        EXPECT_EQ(v.expected_line, 0u);
+      } else {
+        EXPECT_EQ(v.expected_line, next_expected++);
+      }
+      if (v.verdict == V::missing) {
+        EXPECT_EQ(v.actual_line, 0u);
+      } else {
+        ASSERT_GE(v.actual_line, 1u);
+        ASSERT_LE(v.actual_line, lines.size());
+        ++seen[v.actual_line];
+        EXPECT_EQ(v.actual, lines[v.actual_line - 1]);
+      }
+      if (v.verdict == V::match) {
+        ++matches;
+        EXPECT_EQ(v.actual, v.expected);
+      }
+    }
+    EXPECT_EQ(next_expected - 1, report.expected_lines);
+    EXPECT_EQ(matches, report.matching);
+    for (std::size_t i = 1; i <= lines.size(); ++i) EXPECT_EQ(seen[i], 1) << "actual line " << i;
+    EXPECT_EQ(report.all_match(), lines == right);
+  }
+}
+
 TEST(Checker, EmptyOutputIsAllMissing) {
   const CheckReport report = check(kExercise, "");
   EXPECT_EQ(report.matching, 0u);
