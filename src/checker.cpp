@@ -1261,8 +1261,10 @@ std::string render_check_report(const CheckReport& report) {
     if (!v.format_problem.empty()) out += " (" + v.format_problem + ")";
     out += "\n";
     if (v.verdict != Verdict::extra) out += "  expected: " + v.expected + "\n";
-    out += "  actual:   " + (v.verdict == Verdict::missing ? std::string("(no line)") : v.actual) +
-           "\n";
+    const std::string actual = v.verdict == Verdict::missing ? "(no line)"
+                               : v.actual.empty()            ? "(empty line)"
+                                                             : v.actual;
+    out += "  actual:   " + actual + "\n";
     if (v.verdict == Verdict::wrong_value && v.diagnoses.empty()) {
       out += "  no known mistake gives exactly this value\n";
     }

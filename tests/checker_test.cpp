@@ -318,12 +318,24 @@ TEST(Checker, EveryLineIsAccountedForOnceUnderRandomEdits) {
     for (int k = 0; k < edits && !lines.empty(); ++k) {
       const std::size_t at = next(lines.size());
       switch (next(6)) {
-        case 0: lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(at)); break;
-        case 1: lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(at), "noise 1 2"); break;
-        case 2: std::swap(lines[at], lines[next(lines.size())]); break;
-        case 3: lines[at] += "7"; break;
-        case 4: lines[at].replace(0, 0, " "); break;
-        default: lines.resize(at); break;
+        case 0:
+          lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(at));
+          break;
+        case 1:
+          lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(at), "noise 1 2");
+          break;
+        case 2:
+          std::swap(lines[at], lines[next(lines.size())]);
+          break;
+        case 3:
+          lines[at] += "7";
+          break;
+        case 4:
+          lines[at].replace(0, 0, " ");
+          break;
+        default:
+          lines.resize(at);
+          break;
       }
     }
     SCOPED_TRACE("round " + std::to_string(round));
@@ -354,6 +366,14 @@ TEST(Checker, EveryLineIsAccountedForOnceUnderRandomEdits) {
     for (std::size_t i = 1; i <= lines.size(); ++i) EXPECT_EQ(seen[i], 1) << "actual line " << i;
     EXPECT_EQ(report.all_match(), lines == right);
   }
+}
+
+TEST(Checker, BlankLineIsExtra) {
+  const CheckReport report = check("HASH 42 100\nHASH 42 44\n", "42: 43\n\n42: 43\n");
+  EXPECT_EQ(report.matching, 2u);
+  ASSERT_EQ(report.lines.size(), 3u);
+  EXPECT_EQ(report.lines[1].verdict, V::extra);
+  EXPECT_NE(render_check_report(report).find("actual:   (empty line)"), std::string::npos);
 }
 
 TEST(Checker, EmptyOutputIsAllMissing) {
