@@ -67,23 +67,31 @@ struct LineVerdict {
   /// 1-based line of the student's output; 0 for a missing line.
   std::uint64_t actual_line = 0;
   /// 1-based script line that printed the expected line. For an extra line:
-  /// the script line of the expected line just before it (0 when none).
+  /// the script line of the command it is attributed to: that of the aligned
+  /// line before it, or of the one after it when only that command prints
+  /// lines of its shape (0 when the output has no aligned line).
   std::uint64_t script_line = 0;
   std::string command;   ///< that script line's text (comments kept, CR removed)
   std::string expected;  ///< expected text, no newline; empty for extra
   std::string actual;    ///< student text, no newline or CR; empty for missing
   /// For wrong_format (and out_of_order lines whose text also differs): what
-  /// is wrong with the text, e.g. "a tab instead of a space after ':'".
+  /// is wrong with the text, e.g. "a tab where one space belongs; no space
+  /// after ':'".
   std::string format_problem;
-  /// Mistakes that reproduce a wrong value exactly (wrong_value), explain a
-  /// missing line (missing: no-64-bit-wrap, or variants under which the key
-  /// does not move) or an extra line (variants that print it).
+  /// In the catalog's order (kMistakes): for wrong_value, every variant that
+  /// reproduces the student's numbers exactly (and moved-estimated); for a
+  /// missing line, no-64-bit-wrap when the output stops at a HASH, TRACE or
+  /// BUCKETS line of a key >= 2^63, variants under which a MOVED key does not
+  /// move and that give the student's moved count, variants whose TRACE lacks
+  /// the step but has every step the student printed; for an extra MOVED or
+  /// TRACE line, the variants that print it. Empty when nothing explains it.
   std::vector<Diagnosis> diagnoses;
 };
 
 struct CheckReport {
-  /// Every expected line in order, with each extra line inserted after the
-  /// expected line it follows in the student's output.
+  /// Every expected line in order (expected_line 1, 2, ...), with each extra
+  /// line inserted next to the command it is attributed to, in the student's
+  /// order. Every student line appears exactly once (paired or extra).
   std::vector<LineVerdict> lines;
   std::uint64_t matching = 0;        ///< lines with verdict match
   std::uint64_t expected_lines = 0;  ///< lines the script prints
