@@ -53,13 +53,38 @@ export function figure(options: {
     chart,
     details,
   );
-  // Draw once the figure is in the document (uPlot needs the width).
-  requestAnimationFrame(() => {
-    void Promise.resolve(options.draw(chart)).catch((error: unknown) => {
+  // Draw once the figure is in the document (uPlot needs the width), one
+  // chart per task so that a view with several charts never blocks the main
+  // thread for long.
+  scheduleDraw(async () => {
+    if (!chart.isConnected) return;
+    try {
+      await options.draw(chart);
+    } catch (error) {
       chart.replaceChildren(h('p', { class: 'field-error' }, `The chart failed: ${String(error)}`));
-    });
+    }
   });
   return root;
+}
+
+const drawQueue: (() => Promise<void>)[] = [];
+let draining = false;
+
+function scheduleDraw(draw: () => Promise<void>): void {
+  drawQueue.push(draw);
+  if (draining) return;
+  draining = true;
+  const next = () => {
+    const job = drawQueue.shift();
+    if (!job) {
+      draining = false;
+      return;
+    }
+    requestAnimationFrame(() => {
+      void job().finally(() => setTimeout(next, 0));
+    });
+  };
+  setTimeout(next, 0);
 }
 
 /** Runs `task` `delay` ms after the last call (input debouncing). */
