@@ -58,6 +58,64 @@ export interface ParsedKey {
   readonly label: string;
 }
 
+/** One mistake that reproduces or explains a line, from {@link Jumphash.check}. */
+export interface CheckDiagnosis {
+  /**
+   * Stable identifier: `js-number`, `integer-division`, `key-as-double`,
+   * `off-by-one-n`, `guava-rounding`, `other-algorithm`, `moved-estimated`,
+   * `no-64-bit-wrap`.
+   */
+  readonly id: string;
+  /** This line's evidence, e.g. `at n - 1 = 99 jump gives 42`. */
+  readonly detail: string;
+  /** One paragraph: why this mistake gives this number. */
+  readonly explanation: string;
+  /** How to fix the program. */
+  readonly fix: string;
+}
+
+/** The verdict of one expected line (or one extra line of the student's). */
+export interface CheckLine {
+  /** `match`, `wrong-value`, `wrong-format`, `missing`, `extra` or `out-of-order`. */
+  readonly verdict: string;
+  /** 1-based line of the expected output; 0 for an extra line. */
+  readonly expectedLine: number;
+  /** 1-based line of the student's output; 0 for a missing line. */
+  readonly actualLine: number;
+  /** 1-based script line that printed the expected line (0 when none). */
+  readonly scriptLine: number;
+  /** That script line's text. */
+  readonly command: string;
+  /** The expected text ('' for an extra line). */
+  readonly expected: string;
+  /** The student's text ('' for a missing line). */
+  readonly actual: string;
+  /** For `wrong-format`: what is wrong with the text, e.g. `a tab where one space belongs`. */
+  readonly formatProblem: string;
+  /** Every mistake that reproduces the student's value exactly (may be empty). */
+  readonly diagnoses: CheckDiagnosis[];
+}
+
+/** What {@link Jumphash.check} found. */
+export interface CheckResult {
+  /** Every expected line in order, with extra lines next to the command they belong to. */
+  readonly lines: CheckLine[];
+  /** How many expected lines match. */
+  readonly matching: number;
+  /** How many lines the script prints. */
+  readonly expectedLines: number;
+  /** How many lines the student's output has. */
+  readonly actualLines: number;
+  /** The script's own `line N: error: ...` messages (the expected output is what the other lines print). */
+  readonly scriptErrors: string[];
+  /** True when a very large stretch of output had to be paired by position instead of by key. */
+  readonly alignedByPosition: boolean;
+  /** Every expected line matches and there is no extra line. */
+  readonly allMatch: boolean;
+  /** The report exactly as `jumphash check SCRIPT OUTPUT` prints it. */
+  readonly text: string;
+}
+
 /** What {@link Jumphash.run} printed. */
 export interface ScriptResult {
   /** Everything the script printed to standard output, byte for byte as the CLI. */
@@ -320,6 +378,16 @@ export interface Jumphash {
    * @throws RangeError with the CLI's message for a bad algorithm, key or max.
    */
   trace(algo: string, key: bigint | string, max: number): TraceStep[];
+
+  /**
+   * The exercise checker: runs `script`, compares `studentOutput` with its
+   * output line by line and names the classic mistake that reproduces each
+   * wrong value; the same report as `jumphash check`.
+   * @param studentOutput - lines ending in `\n` or `\r\n` (a final newline is optional).
+   * @throws TypeError when an argument is not a string.
+   * @throws RangeError when either side has more than 1000000 lines.
+   */
+  check(script: string, studentOutput: string): CheckResult;
 }
 
 /**

@@ -417,6 +417,27 @@ function createApi(m) {
         native.delete();
       }
     },
+
+    check(script, studentOutput) {
+      if (typeof script !== 'string') throw new TypeError('script must be a string');
+      if (typeof studentOutput !== 'string') throw new TypeError('studentOutput must be a string');
+      const native = m.check(script, studentOutput);
+      if (native.error) throw new RangeError(native.error);
+      const lines = [];
+      for (let i = 0; i < native.lines.size(); ++i) {
+        const line = native.lines.get(i);
+        const diagnoses = [];
+        for (let d = 0; d < line.diagnoses.size(); ++d) diagnoses.push(line.diagnoses.get(d));
+        line.diagnoses.delete();
+        lines.push({ ...line, diagnoses });
+      }
+      const scriptErrors = [];
+      for (let i = 0; i < native.scriptErrors.size(); ++i) scriptErrors.push(native.scriptErrors.get(i));
+      native.lines.delete();
+      native.scriptErrors.delete();
+      const { matching, expectedLines, actualLines, alignedByPosition, allMatch, text } = native;
+      return { lines, matching, expectedLines, actualLines, scriptErrors, alignedByPosition, allMatch, text };
+    },
   };
   return Object.freeze(api);
 }

@@ -5,6 +5,9 @@
 import {
   loadJumphash,
   type AlgorithmInfo,
+  type CheckDiagnosis,
+  type CheckLine,
+  type CheckResult,
   type FlowBalance,
   type Jumphash,
   type LoadJob,
@@ -129,6 +132,20 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   check(firstStep !== undefined && firstStep.n === 1 && firstStep.bucket === 0 && steps2.length > 0, 'trace');
   done.push('trace');
 
+  const checked: CheckResult = jh.check('HASH 42 100\nHASH 18446744073709551615 100\n',
+                                        '42: 43\n18446744073709551615: 0\n');
+  const wrong: CheckLine | undefined = checked.lines[1];
+  const diagnosis: CheckDiagnosis | undefined = wrong?.diagnoses[0];
+  check(checked.matching === 1 && checked.expectedLines === 2 && checked.actualLines === 2 &&
+        !checked.allMatch && !checked.alignedByPosition && checked.scriptErrors.length === 0 &&
+        wrong !== undefined && wrong.verdict === 'wrong-value' && wrong.expectedLine === 2 &&
+        wrong.actualLine === 2 && wrong.scriptLine === 2 && wrong.command.startsWith('HASH') &&
+        wrong.expected === '18446744073709551615: 92' && wrong.formatProblem === '' &&
+        diagnosis !== undefined && diagnosis.id === 'js-number' && diagnosis.detail.length > 0 &&
+        diagnosis.explanation.length > 0 && diagnosis.fix.length > 0 &&
+        checked.text.endsWith('checked: 1 of 2 lines match\n'), 'check');
+  done.push('check');
+
   return done;
 }
 
@@ -148,6 +165,8 @@ export function misuse(jh: Jumphash): void {
   jh.buckets('jump', new BigUint64Array(1), 100, new Uint32Array(1));
   // @ts-expect-error trace takes no Number key either
   jh.trace('jump', 1, 100);
+  // @ts-expect-error the student's output is text
+  jh.check('HASH 42 100', ['42: 43']);
   // @ts-expect-error parseKey takes text
   jh.parseKey(42n);
   // @ts-expect-error the result is read-only
