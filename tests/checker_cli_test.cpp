@@ -1,7 +1,7 @@
 // Spawns the built `jumphash` binary on every `jumphash check` transcript in
 // tests/check/ and compares stdout, stderr and the exit status byte for byte.
 //
-// A transcript is <name>.args (the argument list, e.g. `check exercise.script
+// A transcript (see expect_transcript in test_data.hpp) is <name>.args (e.g. `check exercise.script
 // js-number.output`), <name>.stdout, <name>.stderr and <name>.exit, with
 // <name>.stdin fed to standard input when it exists (else /dev/null). The
 // command runs in tests/check/.
@@ -27,13 +27,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using jumphash::testing::data_path;
-using jumphash::testing::read_file;
-
-std::string trim_newline(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  return text;
-}
+using namespace jumphash::testing;
 
 std::string only_transcript;  // set by --transcript=NAME
 
@@ -51,46 +45,19 @@ int run_in_check_dir(const std::string& command) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-void check_transcript(const std::string& name) {
-  SCOPED_TRACE("transcript " + name);
-  const fs::path base = fs::path(data_path("check")) / name;
-  const fs::path dir = scratch_dir();
-  const fs::path out = dir / (name + ".out"), err = dir / (name + ".err");
-  ASSERT_TRUE(fs::exists(base.string() + ".stdout")) << "no transcript " << name;
-
-  std::string command = "'" JUMPHASH_CLI "' " + trim_newline(read_file(base.string() + ".args"));
-  command += fs::exists(base.string() + ".stdin") ? " < '" + name + ".stdin'" : " < /dev/null";
-  command += " > '" + out.string() + "' 2> '" + err.string() + "'";
-  const int status = run_in_check_dir(command);
-  ASSERT_GE(status, 0) << command;
-
-  EXPECT_EQ(read_file(out.string()), read_file(base.string() + ".stdout")) << name << " stdout";
-  EXPECT_EQ(read_file(err.string()), read_file(base.string() + ".stderr")) << name << " stderr";
-  EXPECT_EQ(std::to_string(status), trim_newline(read_file(base.string() + ".exit")))
-      << name << " exit status";
-  fs::remove_all(dir);
-}
-
-std::vector<std::string> transcripts() {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(data_path("check"))) {
-    if (entry.path().extension() == ".args") names.push_back(entry.path().stem().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 bool have_node() { return std::system("node --version > /dev/null 2>&1") == 0; }
 
 TEST(CheckTranscripts, MatchGoldenOutput) {
   if (!only_transcript.empty()) {
-    check_transcript(only_transcript);
+    expect_transcript(JUMPHASH_CLI, "check", only_transcript);
     return;
   }
-  for (const std::string& name : transcripts()) check_transcript(name);
+  for (const std::string& name : transcript_names("check")) {
+    expect_transcript(JUMPHASH_CLI, "check", name);
+  }
 }
 
-TEST(CheckTranscripts, ThereAreTranscripts) { EXPECT_GE(transcripts().size(), 15u); }
+TEST(CheckTranscripts, ThereAreTranscripts) { EXPECT_GE(transcript_names("check").size(), 15u); }
 
 TEST(CheckInputs, StudentOutputsAreWhatTheJavaScriptStudentPrints) {
   if (!have_node()) GTEST_SKIP() << "node is not on the PATH";
@@ -126,9 +93,6 @@ TEST(CheckInputs, VariantVectorsAreWhatNodeComputes) {
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg.rfind("--transcript=", 0) == 0) only_transcript = arg.substr(13);
-  }
+  only_transcript = transcript_argument(argc, argv);
   return RUN_ALL_TESTS();
 }

@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -43,6 +49,57 @@ std::vector<VectorRow> read_vectors(const std::string& relative) {
     rows.push_back(row);
   }
   return rows;
+}
+
+namespace {
+std::string trim_newline(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+}  // namespace
+
+std::vector<std::string> transcript_names(const std::string& directory) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(data_path(directory))) {
+    if (entry.path().extension() == ".stdout") names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+void expect_transcript(const std::string& cli, const std::string& directory,
+                       const std::string& name) {
+  namespace fs = std::filesystem;
+  SCOPED_TRACE("transcript " + directory + "/" + name);
+  const fs::path dir = data_path(directory);
+  const std::string base = (dir / name).string();
+  ASSERT_TRUE(fs::exists(base + ".stdout")) << "no transcript " << directory << "/" << name;
+  const fs::path scratch =
+      fs::temp_directory_path() / ("jumphash_transcript_" + std::to_string(::getpid()));
+  fs::create_directories(scratch);
+  const fs::path out = scratch / (name + ".out"), err = scratch / (name + ".err");
+
+  std::string command = "cd '" + dir.string() + "' && '" + cli + "' ";
+  command += fs::exists(base + ".args") ? trim_newline(read_file(base + ".args"))
+                                        : "'" + name + ".script'";
+  command += fs::exists(base + ".stdin") ? " < '" + name + ".stdin'" : " < /dev/null";
+  command += " > '" + out.string() + "' 2> '" + err.string() + "'";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << command;
+
+  EXPECT_EQ(read_file(out.string()), read_file(base + ".stdout")) << "stdout";
+  EXPECT_EQ(read_file(err.string()), read_file(base + ".stderr")) << "stderr";
+  EXPECT_EQ(std::to_string(WEXITSTATUS(status)), trim_newline(read_file(base + ".exit")))
+      << "exit status";
+  fs::remove_all(scratch);
+}
+
+std::string transcript_argument(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--transcript=", 0) == 0) return arg.substr(13);
+  }
+  return "";
 }
 
 }  // namespace jumphash::testing

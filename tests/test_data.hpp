@@ -26,4 +26,19 @@ struct VectorRow {
 /// optionally algo; '#' lines are comments.
 std::vector<VectorRow> read_vectors(const std::string& relative);
 
+/// Names of the transcripts in tests/<directory>/ (files <name>.stdout),
+/// sorted.
+std::vector<std::string> transcript_names(const std::string& directory);
+
+/// Runs the built CLI on transcript tests/<directory>/<name> and expects its
+/// stdout, stderr and exit status to equal <name>.stdout, .stderr and .exit.
+/// The command runs in tests/<directory>/ as `jumphash <name>.args contents`
+/// when <name>.args exists, else `jumphash <name>.script`, with <name>.stdin
+/// (else /dev/null) as standard input. Fails when the transcript is missing.
+void expect_transcript(const std::string& cli, const std::string& directory,
+                       const std::string& name);
+
+/// The value of --transcript=NAME among the arguments, or "" (run them all).
+std::string transcript_argument(int argc, char** argv);
+
 }  // namespace jumphash::testing
