@@ -239,6 +239,13 @@ export function flowHeatmap(container: HTMLElement, flows: Float64Array, from: n
   const ink = cssVar('--ink', '#222');
   const heat = cssVar('--heat', '31,95,139');
   const readout = h('p', { class: 'chart-readout', 'aria-live': 'off' }, 'Point at a cell to read it.');
+  // Black or white text, whichever contrasts more with the cell's blended colour.
+  const heatRgb = heat.split(',').map(Number);
+  const bgRgb = parseColour(cssVar('--bg', '#ffffff'));
+  const textOn = (alpha: number) => {
+    const mixed = [0, 1, 2].map((i) => bgRgb[i]! * (1 - alpha) + heatRgb[i]! * alpha);
+    return relativeLuminance(mixed) > 0.179 ? '#000' : '#fff';
+  };
   const xs = Array.from({ length: to }, (_, i) => i);
   const height = Math.min(520, Math.max(180, from * 22 + 60));
   const plot = mount(
@@ -292,7 +299,7 @@ export function flowHeatmap(container: HTMLElement, flows: Float64Array, from: n
                   ctx.fillStyle = `rgba(${heat},${alpha.toFixed(3)})`;
                   ctx.fillRect(x, y, cw, ch);
                   if (showText) {
-                    ctx.fillStyle = alpha > 0.55 ? '#fff' : ink;
+                    ctx.fillStyle = textOn(alpha);
                     ctx.fillText(String(count), x + cw / 2, y + ch / 2);
                   }
                 }
@@ -321,4 +328,20 @@ export function flowHeatmap(container: HTMLElement, flows: Float64Array, from: n
   );
   container.append(readout);
   return plot;
+}
+
+function parseColour(text: string): number[] {
+  const hex = /^#([0-9a-f]{6})$/i.exec(text.trim());
+  if (hex) return [0, 2, 4].map((i) => parseInt(hex[1]!.slice(i, i + 2), 16));
+  const rgb = /rgba?\(([^)]+)\)/.exec(text);
+  if (rgb) return rgb[1]!.split(',').slice(0, 3).map((v) => Number(v.trim()));
+  return [255, 255, 255];
+}
+
+function relativeLuminance([r, g, b]: number[]): number {
+  const channel = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
 }
