@@ -82,3 +82,28 @@ test('a long script in the console can be cancelled', async ({ page }) => {
   await page.getByLabel('Preset').selectOption({ label: '10 → 12 buckets on 10,000 keys' });
   await expect(page.getByTestId('exercise-output')).toContainText('moved: 1653 of 10000');
 });
+
+for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+  test(`progress bar animation follows prefers-reduced-motion: ${reducedMotion}`, async ({ page }) => {
+    // Records whether a visible progress bar was ever indeterminate (the animated kind).
+    await page.addInitScript(() => {
+      const w = window as unknown as { sawIndeterminate: boolean };
+      w.sawIndeterminate = false;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('progress')) {
+          if (bar.matches(':indeterminate') && bar.closest('[hidden]') === null) w.sawIndeterminate = true;
+        }
+      }).observe(document, { subtree: true, attributes: true, childList: true });
+    });
+    await page.emulateMedia({ reducedMotion });
+    await page.goto('./#view=resize&algo=jump&from=10&to=12&keys=0..9');
+    await expect(page.getByTestId('total-keys')).toHaveText('10');
+    await page.locator('textarea[name="keys"]').fill('random:100000000:2');
+    await expect(page.getByTestId('cancel')).toBeVisible();
+    await expect.poll(async () => Number((await page.getByTestId('progress').locator('progress').getAttribute('value')) ?? 0)).toBeGreaterThan(0);
+    await page.getByTestId('cancel').click();
+    await expect(page.getByTestId('progress')).toContainText('Cancelled');
+    const saw = await page.evaluate(() => (window as unknown as { sawIndeterminate: boolean }).sawIndeterminate);
+    expect(saw).toBe(reducedMotion === 'no-preference');
+  });
+}

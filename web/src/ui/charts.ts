@@ -181,8 +181,9 @@ export function loadHistogram(
 export function beforeAfterChart(container: HTMLElement, before: ArrayLike<number>, after: ArrayLike<number>, maxBars = 2000): uPlot {
   const length = Math.max(before.length, after.length);
   const pad = (loads: ArrayLike<number>) => {
+    if (loads.length === length) return loads;
     const out = new Float64Array(length);
-    out.set(Array.from(loads));
+    for (let i = 0; i < loads.length; i++) out[i] = loads[i]!;
     return out;
   };
   const b = binLoads(pad(before), maxBars);
@@ -233,7 +234,13 @@ export const MAX_HEATMAP_CELLS = 262_144;
  * shaded; counts are printed in the cells when they fit; the cursor readout
  * names the cell in words.
  */
-export function flowHeatmap(container: HTMLElement, flows: Float64Array, from: number, to: number): uPlot {
+export function flowHeatmap(
+  container: HTMLElement,
+  flows: Float64Array,
+  from: number,
+  to: number,
+  chiPerDof?: (source: number) => number | null,
+): uPlot {
   let maxMoved = 0;
   for (let s = 0; s < from; s++) for (let d = 0; d < to; d++) if (s !== d) maxMoved = Math.max(maxMoved, flows[s * to + d]!);
   const ink = cssVar('--ink', '#222');
@@ -261,6 +268,25 @@ export function flowHeatmap(container: HTMLElement, flows: Float64Array, from: n
       axes: [
         { ...axisStyle(), label: 'destination bucket (after)', side: 0, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10000] },
         { ...axisStyle(), label: 'source bucket (before)', size: 60, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10000] },
+        // Each source row's chi-square per degree of freedom, beside the row.
+        ...(chiPerDof && from <= 40
+          ? [
+              {
+                ...axisStyle(),
+                scale: 'y',
+                side: 1 as const,
+                label: 'χ²/dof of its moved keys',
+                size: 64,
+                grid: { show: false },
+                splits: () => Array.from({ length: from }, (_, s) => s),
+                values: (_u: uPlot, splits: number[]) =>
+                  splits.map((s) => {
+                    const value = chiPerDof(s);
+                    return value === null ? '—' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
+                  }),
+              },
+            ]
+          : []),
       ],
       series: [{}, { label: 'keys', stroke: 'transparent', points: { show: false }, paths: () => null }],
       hooks: {

@@ -2,7 +2,7 @@
 // the progress panel of long reports.
 
 import { ALGORITHM_NAMES } from '../urlState';
-import { grouped, h, uniqueId } from './dom';
+import { grouped, h, prefersReducedMotion, uniqueId } from './dom';
 import type { Progress } from '../engine/client';
 
 export interface FieldControl {
@@ -113,7 +113,10 @@ export function progressPanel(): ProgressPanel {
     onCancel: null,
     start(label) {
       root.hidden = false;
-      bar.removeAttribute('value'); // indeterminate until the first report
+      // Indeterminate (an animated bar) until the first report, unless the
+      // reader asked for reduced motion: then a still, empty bar.
+      if (prefersReducedMotion()) bar.value = 0;
+      else bar.removeAttribute('value');
       text.textContent = label;
       cancel.hidden = false;
       cancel.disabled = false;

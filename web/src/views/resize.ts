@@ -278,7 +278,10 @@ function stepCard(step: ResizeStep): HTMLElement {
             );
             return;
           }
-          charts.flowHeatmap(container, flows, step.from, step.to);
+          charts.flowHeatmap(container, flows, step.from, step.to, (source) => {
+            const dof = step.flowDof[source]!;
+            return dof > 0 ? step.flowChiSquare[source]! / dof : null;
+          });
         },
         table: () =>
           virtualTable({
