@@ -28,7 +28,18 @@ function axisStyle() {
 /** Makes a uPlot that follows its container's width. */
 function mount(container: HTMLElement, options: Omit<uPlot.Options, 'width'>, data: uPlot.AlignedData): uPlot {
   const width = Math.max(280, container.clientWidth || 600);
-  const plot = new uPlot({ ...options, width } as uPlot.Options, data, container);
+  // Legend markers show each series' line style, not only its colour.
+  const legend: uPlot.Legend = {
+    ...options.legend,
+    markers: {
+      dash: (u, i) => {
+        const dash = u.series[i]?.dash ?? [];
+        return dash.length === 0 ? 'solid' : dash[0]! <= 2 ? 'dotted' : 'dashed';
+      },
+      ...options.legend?.markers,
+    },
+  };
+  const plot = new uPlot({ ...options, legend, width } as uPlot.Options, data, container);
   const observer = new ResizeObserver(() => {
     const next = Math.max(280, container.clientWidth);
     if (Math.abs(next - plot.width) > 4) plot.setSize({ width: next, height: plot.height });
