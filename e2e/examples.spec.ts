@@ -1,30 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { watchConsole } from './helpers';
+import { ROOT, cliStdout, watchConsole } from './helpers';
 
 // The issue's three example links, exactly as written there, and the
 // exercise console's output against the native CLI's stdout, byte for byte.
-
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const CLI = process.env['JUMPHASH_CLI'] ?? `${ROOT}build/native/jumphash`;
-
-function cliStdout(script: string): string {
-  if (!existsSync(CLI)) {
-    throw new Error(
-      `The native CLI is not at ${CLI}: build it first (cmake --preset native && cmake --build --preset native --target jumphash) or set JUMPHASH_CLI.`,
-    );
-  }
-  try {
-    return execFileSync(CLI, ['-'], { input: script, encoding: 'utf8', maxBuffer: 1 << 28 });
-  } catch (error) {
-    // Exit status 1 (a failing line) still prints the other lines' output.
-    const failed = error as { status?: number; stdout?: string };
-    if (failed.status === 1 && typeof failed.stdout === 'string') return failed.stdout;
-    throw error;
-  }
-}
 
 test('compute example: 2^64-1 among 100 buckets is 92 (jump) and 73 (jumpback)', async ({ page }) => {
   const problems = watchConsole(page);

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
@@ -43,3 +44,24 @@ export async function settle(page: Page): Promise<void> {
   });
   await page.waitForTimeout(300); // charts draw on the next animation frame
 }
+
+// The native CLI: the exercise console must print exactly what it prints.
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CLI = process.env['JUMPHASH_CLI'] ?? `${ROOT}build/native/jumphash`;
+
+export function cliStdout(script: string): string {
+  if (!existsSync(CLI)) {
+    throw new Error(
+      `The native CLI is not at ${CLI}: build it first (cmake --preset native && cmake --build --preset native --target jumphash) or set JUMPHASH_CLI.`,
+    );
+  }
+  try {
+    return execFileSync(CLI, ['-'], { input: script, encoding: 'utf8', maxBuffer: 1 << 28 });
+  } catch (error) {
+    // Exit status 1 (a failing line) still prints the other lines' output.
+    const failed = error as { status?: number; stdout?: string };
+    if (failed.status === 1 && typeof failed.stdout === 'string') return failed.stdout;
+    throw error;
+  }
+}
+
