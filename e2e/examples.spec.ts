@@ -76,3 +76,17 @@ test('exercise presets run and Ctrl+Enter runs the edited script', async ({ page
   const file = await download;
   expect(readFileSync(await file.path(), 'utf8')).toMatch(/42: 43\n$/);
 });
+
+test('a large output is shown in part, and Download has all of it, as the CLI prints it', async ({ page }) => {
+  const script = 'KEYS 0..199999\nBUCKETS 1000\n';
+  const expected = cliStdout(script);
+  expect(expected.length).toBeGreaterThan(1024 * 1024);
+  await page.goto(`./#view=exercise&script=${encodeURIComponent(script)}`);
+  await expect(page.locator('.status')).toContainText('200,000 output lines');
+  await expect(page.getByText(/The output has [\d,]+ characters; the first 1,048,576 are shown/)).toBeVisible();
+  const shown = await page.getByTestId('exercise-output').textContent();
+  expect(shown).toBe(expected.slice(0, 1024 * 1024));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download output' }).click();
+  expect(readFileSync(await (await download).path(), 'utf8')).toBe(expected);
+});

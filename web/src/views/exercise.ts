@@ -36,7 +36,14 @@ export const PRESETS: { name: string; script: string }[] = [
 ];
 
 /** Output shown in the page before it says "download for the rest". */
-export const MAX_SHOWN_OUTPUT = 4 * 1024 * 1024;
+/** Laying out more text than this in one <pre> would block the page. */
+export const MAX_SHOWN_OUTPUT = 1024 * 1024;
+
+function countLines(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
 
 export function parseErrors(stderr: string): ScriptError[] {
   const errors: ScriptError[] = [];
@@ -109,7 +116,7 @@ export function exerciseView(context: AppContext): ViewInstance {
       }),
     );
     editor?.markErrors(parsed);
-    const lines = result.stdout === '' ? 0 : result.stdout.split('\n').length - 1;
+    const lines = countLines(result.stdout);
     status.textContent =
       `Exit status ${result.exitCode}: ${grouped(lines)} output line${lines === 1 ? '' : 's'}` +
       (parsed.length ? `, ${parsed.length} failing line${parsed.length === 1 ? '' : 's'}` : '') +
