@@ -36,9 +36,14 @@ const VIEWS: { view: string; fragment: string; ready: (page: import('@playwright
   },
   {
     view: 'exercise',
-    fragment: 'view=exercise&script=' + encodeURIComponent('HASH 42 100\nHASH 42 0\nTRACE 42 800\n'),
+    fragment:
+      'view=exercise&script=' +
+      encodeURIComponent('HASH 42 100\nHASH 42 0\nHASH 18446744073709551615 100\nTRACE 42 800\n') +
+      '&output=' +
+      encodeURIComponent('42: 43\n18446744073709551615: 27\n1: 0\n2: 1\n3: 2\n23: 22\n34: 33\n41: 40\n44: 43\n572: 571\n'),
     ready: async (page) => {
       await expect(page.getByTestId('exercise-output')).toHaveText(/^42: 43\n/);
+      await expect(page.getByTestId('check-summary')).toContainText('9 of 10 expected lines match');
       await expect(page.locator('.cm-editor')).toBeVisible();
       await expect(page.locator('.cm-error-line')).toHaveCount(1);
     },

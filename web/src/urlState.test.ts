@@ -110,6 +110,7 @@ describe('canonical form', () => {
     });
     const fragment = await encodeFragment(state);
     expect(fragment.startsWith(`v=${SCHEMA_VERSION}&`)).toBe(true);
+    expect(SCHEMA_VERSION).toBe(3);
     expect(fragment.length).toBeLessThan(encodeReadable(state).length);
     const result = await decodeFragment(`#${fragment}`);
     expect(result.ok && result.form).toBe('canonical');
@@ -120,16 +121,26 @@ describe('canonical form', () => {
     expect(await encodeFragment(defaultState())).toBe(encodeReadable(defaultState()));
     const long = sample({ keys: Array.from({ length: 200 }, (_, i) => String(i * 7919)).join(' ') });
     expect(encodeReadable(long).length).toBeGreaterThan(READABLE_LIMIT);
-    expect((await encodeFragment(long)).startsWith('v=2&c=')).toBe(true);
+    expect((await encodeFragment(long)).startsWith('v=3&c=')).toBe(true);
   });
 
-  test('a fixed schema-2 link keeps decoding (golden)', async () => {
-    // Written by encodeCanonical of schema 2; must keep decoding forever.
-    const golden = await encodeCanonical(
-      sample({ view: 'balance', algos: ['modulo'], n: '12', keys: 'random:50:3 1 2 3' }),
-    );
+  test('a schema-2 link as the schema-2 encoder wrote it keeps decoding (golden)', async () => {
+    const golden =
+      'v=2&c=a51ba1b5&z=NYqxCsIwFAB_JdycIW0U4W1u3R3VIbRRpE2eJHUo4r9LBLc77t6E5a4VOZN0ei3K1TLHDWHXY8kIXYO1hDE2cc5huRVNP2tJ_9Mct4pQQp40yd6JN53pjcdSx_J4rgjD8TSYg_GXzOcL&view=balance';
     const state = await decodeOk(golden);
-    expect(state).toMatchObject({ view: 'balance', algos: ['modulo'], n: '12', keys: 'random:50:3 1 2 3' });
+    expect(state).toEqual(
+      sample({ view: 'balance', algos: ['modulo'], n: '12', keys: 'random:50:3 1 2 3', script: 'HASH 7 3\n' }),
+    );
+  });
+
+  test('schema 3 adds the output to check; a schema-2 link may not carry it', async () => {
+    const state = sample({ view: 'exercise', script: 'HASH 42 100\n', output: '42: 42\n' });
+    const fragment = await encodeCanonical(state);
+    expect(fragment.startsWith('v=3&')).toBe(true);
+    expect(await decodeOk(fragment)).toEqual(state);
+    expect(await decodeOk(encodeReadable(state))).toEqual(state);
+    // The same payload labelled schema 2 is refused: schema 2 had no such field.
+    expect(await decodeError(fragment.replace('v=3&', 'v=2&'))).toMatch(/unknown field "output"/);
   });
 
   test('old version 1 links (plain base64url JSON) decode', async () => {
@@ -167,7 +178,7 @@ describe('canonical form', () => {
 
 describe('bad links load nothing and say why', () => {
   test('future version', async () => {
-    expect(await decodeError('v=3&z=abcd')).toMatch(/newer version of the playground \(link schema 3\)/);
+    expect(await decodeError('v=4&z=abcd')).toMatch(/newer version of the playground \(link schema 4\)/);
     expect(await decodeError('v=99&view=compute')).toMatch(/link schema 99/);
   });
 

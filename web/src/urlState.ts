@@ -14,7 +14,9 @@
 //    scripts): `#v=<schema>&c=<crc32>&z=<payload>`.
 //      v=1  z = base64url(UTF-8 JSON)                  (first format; no checksum)
 //      v=2  z = base64url(deflate-raw(UTF-8 JSON)), c = CRC-32 of the JSON, 8 hex
-//    The encoder writes v=2; every version keeps its decoder and a test.
+//      v=3  as v=2; the state gains `output` (the student's output to check)
+//    The encoder writes v=3; every version keeps its decoder and a test. A
+//    field a version does not know is an error in a link of that version.
 //
 // Every field value is kept as the text the user typed (a key, n, a key list):
 // the views validate them and show errors next to the field, so a bad value in
@@ -23,7 +25,7 @@
 // corrupted or future-version payload) and then returns an error and no state:
 // nothing is loaded half-way.
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const VIEWS = ['compute', 'resize', 'balance', 'exercise', 'compare'] as const;
 export type View = (typeof VIEWS)[number];
@@ -52,6 +54,8 @@ export interface State {
   keys: string;
   /** Exercise console: the script. */
   script: string;
+  /** Exercise console: a program's output to check against the script (schema 3). */
+  output: string;
   /** Embed page theme. */
   theme: Theme;
 }
@@ -68,7 +72,7 @@ export const DEFAULT_SCRIPT = [
   '',
 ].join('\n');
 
-/** Schema 2's defaults. Changing one changes what old readable links mean:
+/** Schema 3's defaults (those of schema 1 and 2 plus `output`). Changing one changes what old readable links mean:
  *  that needs a new schema version and a decoder for the old one. */
 export const DEFAULT_STATE: Readonly<State> = Object.freeze({
   view: 'compute',
@@ -80,6 +84,7 @@ export const DEFAULT_STATE: Readonly<State> = Object.freeze({
   to: '12',
   keys: '0..9999',
   script: DEFAULT_SCRIPT,
+  output: '',
   theme: 'auto',
 });
 
@@ -107,14 +112,20 @@ const PARAM: Record<keyof State, string> = {
   to: 'to',
   keys: 'keys',
   script: 'script',
+  output: 'output',
   theme: 'theme',
 };
 const FIELD_OF_PARAM = new Map<string, keyof State>(
   (Object.keys(PARAM) as (keyof State)[]).map((field) => [PARAM[field], field]),
 );
 /** Readable-form order of parameters. */
-const PARAM_ORDER: (keyof State)[] = ['view', 'algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'theme'];
-const TEXT_FIELDS = ['key', 'n', 'trace', 'from', 'to', 'keys', 'script'] as const;
+const PARAM_ORDER: (keyof State)[] = ['view', 'algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'output', 'theme'];
+/** Fields each canonical schema version knows. */
+const FIELDS_OF_VERSION: Record<number, readonly string[]> = {
+  1: ['view', 'algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'theme'],
+  2: ['algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script'],
+  3: ['algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'output'],
+};
 
 /** Longest text field accepted from a link (a pasted key list may be long). */
 export const MAX_FIELD_LENGTH = 1_000_000;
@@ -297,7 +308,7 @@ async function decodeCanonical(params: Map<string, string>, known: readonly stri
   } catch {
     fail('The link is corrupted or truncated: its payload is not readable.');
   }
-  const state = stateFromObject(object, known);
+  const state = stateFromObject(object, known, FIELDS_OF_VERSION[version]!);
   // Presentation parameters may sit beside the payload (an embed's theme, a view switch).
   const theme = params.get('theme');
   if (theme !== undefined) state.theme = checkTheme(theme);
@@ -306,13 +317,13 @@ async function decodeCanonical(params: Map<string, string>, known: readonly stri
   return { ok: true, state, form: 'canonical', version };
 }
 
-function stateFromObject(object: unknown, known: readonly string[]): State {
+function stateFromObject(object: unknown, known: readonly string[], fields: readonly string[]): State {
   if (typeof object !== 'object' || object === null || Array.isArray(object)) {
     fail('The link is corrupted: its payload is not a state.');
   }
   const state = defaultState();
   for (const [name, value] of Object.entries(object as Record<string, unknown>)) {
-    if (!(name in DEFAULT_STATE)) fail(`The link is corrupted: unknown field "${truncate(name)}".`);
+    if (!fields.includes(name)) fail(`The link is corrupted: unknown field "${truncate(name)}".`);
     assignField(state, name as keyof State, value, known);
   }
   return state;
@@ -343,7 +354,7 @@ function encodeValue(value: string): string {
     .replace(/%22/g, '"');
 }
 
-/** The compact canonical form (schema 2) of a state. */
+/** The compact canonical form (the current schema) of a state. */
 export async function encodeCanonical(state: State): Promise<string> {
   const object: Record<string, unknown> = {};
   for (const field of Object.keys(DEFAULT_STATE) as (keyof State)[]) {
@@ -361,7 +372,7 @@ export async function encodeCanonical(state: State): Promise<string> {
 /** The schema-1 encoding, kept for tests of the v1 decoder. */
 export function encodeCanonicalV1(state: State): string {
   const object: Record<string, unknown> = {};
-  for (const field of Object.keys(DEFAULT_STATE) as (keyof State)[]) {
+  for (const field of FIELDS_OF_VERSION[1] as (keyof State)[]) {
     object[field] = field === 'algos' ? [...state.algos] : state[field];
   }
   return `v=1&z=${base64UrlEncode(utf8Encode(JSON.stringify(object)))}`;

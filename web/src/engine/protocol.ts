@@ -2,10 +2,10 @@
 // instance of the WebAssembly module; keys cross as bigint or as the command
 // language's key text, never as a Number.
 
-import type { AlgorithmInfo, ScriptResult } from 'jumphash-wasm';
+import type { AlgorithmInfo, CheckResult, ScriptResult } from 'jumphash-wasm';
 
 /** Fields a request can blame in an error, so the page shows it next to them. */
-export type Field = 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys' | 'script' | 'algos';
+export type Field = 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys' | 'script' | 'output' | 'algos';
 
 export interface InfoReply {
   version: string;
@@ -39,6 +39,13 @@ export interface RunRequest {
   script: string;
 }
 export type RunReply = ScriptResult;
+
+export interface CheckRequest {
+  kind: 'check';
+  script: string;
+  output: string;
+}
+export type CheckReply = CheckResult;
 
 export interface ResizeRequest {
   kind: 'resize';
@@ -131,6 +138,7 @@ export type Request =
   | ComputeRequest
   | KeyCountRequest
   | RunRequest
+  | CheckRequest
   | ResizeRequest
   | LoadRequest
   | CompareRequest;
@@ -140,6 +148,7 @@ export interface ReplyMap {
   compute: ComputeReply;
   keyCount: number;
   run: RunReply;
+  check: CheckReply;
   resize: ResizeReply;
   load: LoadReply;
   compare: CompareReply;

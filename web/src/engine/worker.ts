@@ -284,6 +284,9 @@ async function handle(id: number, request: Request): Promise<void> {
     case 'run':
       post({ id, type: 'result', value: jh.run(request.script) });
       return;
+    case 'check':
+      post({ id, type: 'result', value: blame('output', () => jh.check(request.script, request.output)) });
+      return;
     case 'resize': {
       const { reply, transfer } = resize(jh, id, request);
       post({ id, type: 'result', value: reply }, transfer);

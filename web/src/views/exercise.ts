@@ -3,9 +3,9 @@
 // byte for byte as the CLI prints it.
 
 import exerciseScript from '../../../examples/exercise.txt?raw';
-import { CancelledError, engine } from '../engine/client';
-import type { RunReply } from '../engine/protocol';
-import { progressPanel } from '../ui/controls';
+import { CancelledError, EngineError, engine } from '../engine/client';
+import type { CheckReply, RunReply } from '../engine/protocol';
+import { field, progressPanel } from '../ui/controls';
 import { download, grouped, h } from '../ui/dom';
 import type { ScriptEditor, ScriptError } from '../ui/editor';
 import { DEFAULT_SCRIPT } from '../urlState';
@@ -159,6 +159,96 @@ export function exerciseView(context: AppContext): ViewInstance {
     if (lastOutput) editor.markErrors(parseErrors(lastOutput.stderr));
   });
 
+  // The checker: compare a program's output with the script's, line by line,
+  // and name the classic mistake that reproduces each wrong value.
+  const outputField = field({
+    label: 'Your program’s output',
+    name: 'output',
+    value: state.output,
+    multiline: true,
+    width: 'wide',
+    hint: 'Paste what your implementation printed for this script; Check compares it line by line with the right output.',
+    onInput: (value) => {
+      state.output = value;
+      context.changed();
+    },
+  });
+  const checkButton = h('button', { type: 'button', class: 'primary', 'data-testid': 'check' }, 'Check');
+  const checkResult = h('div', { class: 'check-result', 'data-testid': 'check-result', 'aria-live': 'polite' });
+  let checkGeneration = 0;
+  async function check(): Promise<void> {
+    const current = ++checkGeneration;
+    outputField.setError(null);
+    checkResult.replaceChildren(h('p', { class: 'muted' }, 'Checking…'));
+    try {
+      const result = await engine.quick.request({ kind: 'check', script: editor ? editor.text() : state.script, output: state.output });
+      if (current === checkGeneration) showCheck(result);
+    } catch (error) {
+      if (current !== checkGeneration) return;
+      checkResult.replaceChildren();
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof EngineError && error.field === 'output') outputField.setError(message);
+      else checkResult.replaceChildren(h('p', { class: 'field-error', 'data-testid': 'error' }, message));
+    }
+  }
+  function showCheck(result: CheckReply): void {
+    const summary = h(
+      'p',
+      { class: result.allMatch ? 'check-summary ok' : 'check-summary bad', 'data-testid': 'check-summary' },
+      result.allMatch
+        ? `✓ All ${grouped(result.expectedLines)} lines match.`
+        : `✗ ${grouped(result.matching)} of ${grouped(result.expectedLines)} expected lines match (your output has ${grouped(result.actualLines)} lines).`,
+    );
+    const problems = result.lines.filter((line) => line.verdict !== 'match');
+    const shown = problems.slice(0, 200);
+    const items = shown.map((line) => {
+      const where =
+        line.verdict === 'extra'
+          ? `your line ${line.actualLine}: extra line`
+          : `expected line ${line.expectedLine}: ${line.verdict.replace(/-/g, ' ')}`;
+      const jump = line.scriptLine
+        ? h('button', { type: 'button', class: 'link' }, `script line ${line.scriptLine}`)
+        : null;
+      jump?.addEventListener('click', () => editor?.focusLine(line.scriptLine));
+      return h(
+        'li',
+        { class: 'check-line', 'data-verdict': line.verdict },
+        h('p', {}, h('strong', {}, where), jump ? ' (' : '', jump, line.command ? h('code', {}, ` ${line.command}`) : '', jump ? ')' : ''),
+        h('pre', { class: 'diff' }, `expected: ${line.expected || '(no line)'}\nyours:    ${line.actual || '(no line)'}`),
+        line.formatProblem ? h('p', {}, `Format: ${line.formatProblem}.`) : null,
+        line.diagnoses.length === 0 && line.verdict === 'wrong-value' ? h('p', { class: 'muted' }, 'No known mistake gives exactly this value.') : null,
+        ...line.diagnoses.map((d) =>
+          h(
+            'div',
+            { class: 'diagnosis', 'data-diagnosis': d.id },
+            h('p', {}, h('strong', {}, d.id), `: ${d.detail}`),
+            h('p', {}, d.explanation),
+            h('p', {}, h('em', {}, 'Fix: '), d.fix),
+          ),
+        ),
+      );
+    });
+    const parts: Node[] = [summary];
+    if (result.scriptErrors.length) {
+      parts.push(h('p', { class: 'hint' }, `The script itself has ${result.scriptErrors.length} failing line(s); the expected output is what the other lines print.`));
+    }
+    if (items.length) parts.push(h('ol', { class: 'check-lines' }, ...items));
+    if (problems.length > shown.length) {
+      parts.push(h('p', { class: 'hint' }, `The first ${shown.length} of ${grouped(problems.length)} differences are listed.`));
+    }
+    checkResult.replaceChildren(...parts);
+  }
+  checkButton.addEventListener('click', () => void check());
+  const checker = h(
+    'section',
+    { class: 'checker', 'aria-labelledby': 'checker-title' },
+    h('h3', { id: 'checker-title' }, 'Check your program’s output'),
+    h('div', { class: 'inputs' }, outputField.root),
+    h('div', { class: 'toolbar' }, checkButton),
+    checkResult,
+  );
+  if (state.output) void check();
+
   const reference = h(
     'details',
     { class: 'reference' },
@@ -191,6 +281,7 @@ export function exerciseView(context: AppContext): ViewInstance {
       downloadButton,
     ),
     h('div', { class: 'console' }, h('div', { class: 'pane' }, h('h3', {}, 'Script'), editorLoading, editorHost, reference), h('div', { class: 'pane' }, h('h3', {}, 'Output'), status, errors, progress.root, output, outputNote)),
+    checker,
   );
   void run();
   return {
