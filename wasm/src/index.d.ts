@@ -58,7 +58,7 @@ export interface ParsedKey {
   readonly label: string;
 }
 
-/** One mistake that reproduces or explains a line, from {@link Jumphash.check}. */
+/** One mistake that reproduces or explains a line, from {@link Checker.check}. */
 export interface CheckDiagnosis {
   /**
    * Stable identifier: `js-number`, `integer-division`, `key-as-double`,
@@ -96,7 +96,7 @@ export interface CheckLine {
   readonly diagnoses: CheckDiagnosis[];
 }
 
-/** What {@link Jumphash.check} found. */
+/** What {@link Checker.check} found. */
 export interface CheckResult {
   /** Every expected line in order, with extra lines next to the command they belong to. */
   readonly lines: CheckLine[];
@@ -378,9 +378,23 @@ export interface Jumphash {
    * @throws RangeError with the CLI's message for a bad algorithm, key or max.
    */
   trace(algo: string, key: bigint | string, max: number): TraceStep[];
+}
 
+/**
+ * Instantiates the WebAssembly module. Each call makes a new, independent
+ * instance (use one per Web Worker).
+ * @throws Error when the `.wasm` cannot be fetched, read or compiled.
+ */
+export function loadJumphash(options?: LoadOptions): Promise<Jumphash>;
+
+/**
+ * The exercise checker (a module of its own: see {@link loadChecker}).
+ */
+export interface Checker {
+  /** The core's version, e.g. `0.1.0` (equal to {@link Jumphash.version}). */
+  readonly version: string;
   /**
-   * The exercise checker: runs `script`, compares `studentOutput` with its
+   * Runs `script`, compares `studentOutput` with its
    * output line by line and names the classic mistake that reproduces each
    * wrong value; the same report as `jumphash check`.
    * @param studentOutput - lines ending in `\n` or `\r\n` (a final newline is optional).
@@ -391,8 +405,10 @@ export interface Jumphash {
 }
 
 /**
- * Instantiates the WebAssembly module. Each call makes a new, independent
- * instance (use one per Web Worker).
+ * Instantiates the exercise checker's WebAssembly module. It is a separate
+ * download (about 110 KB gzipped), imported only when this is called, so
+ * pages that never check output do not pay for it. Each call makes a new,
+ * independent instance; in Node it reads its `.wasm` itself.
  * @throws Error when the `.wasm` cannot be fetched, read or compiled.
  */
-export function loadJumphash(options?: LoadOptions): Promise<Jumphash>;
+export function loadChecker(options?: LoadOptions): Promise<Checker>;

@@ -33,9 +33,9 @@ function isNode() {
   );
 }
 
-async function readWasmInNode() {
+async function readWasmInNode(path = WASM_PATH) {
   const fs = await import(/* @vite-ignore */ NODE_FS);
-  return fs.readFile(new URL(WASM_PATH, import.meta.url));
+  return fs.readFile(new URL(path, import.meta.url));
 }
 
 function numberKeyError(key) {
@@ -50,23 +50,66 @@ function abortError() {
   return new DOMException('jumphash: cancelled (onProgress returned false)', 'AbortError');
 }
 
-/**
- * Instantiates the WebAssembly module; see index.d.ts.
- * @param {{ wasmBinary?: ArrayBuffer | Uint8Array }} [options]
- */
-export async function loadJumphash(options = {}) {
+/** The Emscripten factory's options from loadJumphash/loadChecker's. */
+async function moduleOptions(options, loader, wasmPath) {
   if (options === null || typeof options !== 'object') {
-    throw new TypeError('loadJumphash options must be an object');
+    throw new TypeError(`${loader} options must be an object`);
   }
   let { wasmBinary } = options;
   if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer) && !(wasmBinary instanceof Uint8Array)) {
     throw new TypeError('wasmBinary must be an ArrayBuffer or a Uint8Array');
   }
-  if (wasmBinary === undefined && isNode()) wasmBinary = await readWasmInNode();
-  const moduleOptions = {};
-  if (wasmBinary !== undefined) moduleOptions.wasmBinary = wasmBinary;
-  const native = await createJumphashModule(moduleOptions);
+  if (wasmBinary === undefined && isNode()) wasmBinary = await readWasmInNode(wasmPath);
+  return wasmBinary === undefined ? {} : { wasmBinary };
+}
+
+/**
+ * Instantiates the WebAssembly module; see index.d.ts.
+ * @param {{ wasmBinary?: ArrayBuffer | Uint8Array }} [options]
+ */
+export async function loadJumphash(options = {}) {
+  const native = await createJumphashModule(await moduleOptions(options, 'loadJumphash', WASM_PATH));
   return createApi(native);
+}
+
+/** The checker's module, next to the core's (see WASM_PATH). */
+const CHECKER_WASM_PATH = '../dist/jumphash_checker_wasm.wasm';
+
+/**
+ * Instantiates the exercise checker's module (a separate download, imported
+ * only when called, so pages that never check output do not fetch it); see
+ * index.d.ts.
+ * @param {{ wasmBinary?: ArrayBuffer | Uint8Array }} [options]
+ */
+export async function loadChecker(options = {}) {
+  const factoryOptions = await moduleOptions(options, 'loadChecker', CHECKER_WASM_PATH);
+  const { default: createCheckerModule } = await import('../dist/jumphash_checker_wasm.mjs');
+  const m = await createCheckerModule(factoryOptions);
+  const checker = {
+    version: m.version(),
+
+    check(script, studentOutput) {
+      if (typeof script !== 'string') throw new TypeError('script must be a string');
+      if (typeof studentOutput !== 'string') throw new TypeError('studentOutput must be a string');
+      const native = m.check(script, studentOutput);
+      if (native.error) throw new RangeError(native.error);
+      const lines = [];
+      for (let i = 0; i < native.lines.size(); ++i) {
+        const line = native.lines.get(i);
+        const diagnoses = [];
+        for (let d = 0; d < line.diagnoses.size(); ++d) diagnoses.push(line.diagnoses.get(d));
+        line.diagnoses.delete();
+        lines.push({ ...line, diagnoses });
+      }
+      const scriptErrors = [];
+      for (let i = 0; i < native.scriptErrors.size(); ++i) scriptErrors.push(native.scriptErrors.get(i));
+      native.lines.delete();
+      native.scriptErrors.delete();
+      const { matching, expectedLines, actualLines, alignedByPosition, allMatch, text } = native;
+      return { lines, matching, expectedLines, actualLines, scriptErrors, alignedByPosition, allMatch, text };
+    },
+  };
+  return Object.freeze(checker);
 }
 
 function createApi(m) {
@@ -416,27 +459,6 @@ function createApi(m) {
       } finally {
         native.delete();
       }
-    },
-
-    check(script, studentOutput) {
-      if (typeof script !== 'string') throw new TypeError('script must be a string');
-      if (typeof studentOutput !== 'string') throw new TypeError('studentOutput must be a string');
-      const native = m.check(script, studentOutput);
-      if (native.error) throw new RangeError(native.error);
-      const lines = [];
-      for (let i = 0; i < native.lines.size(); ++i) {
-        const line = native.lines.get(i);
-        const diagnoses = [];
-        for (let d = 0; d < line.diagnoses.size(); ++d) diagnoses.push(line.diagnoses.get(d));
-        line.diagnoses.delete();
-        lines.push({ ...line, diagnoses });
-      }
-      const scriptErrors = [];
-      for (let i = 0; i < native.scriptErrors.size(); ++i) scriptErrors.push(native.scriptErrors.get(i));
-      native.lines.delete();
-      native.scriptErrors.delete();
-      const { matching, expectedLines, actualLines, alignedByPosition, allMatch, text } = native;
-      return { lines, matching, expectedLines, actualLines, scriptErrors, alignedByPosition, allMatch, text };
     },
   };
   return Object.freeze(api);

@@ -15,7 +15,7 @@ test('the package files exist (build first: cmake --preset wasm && cmake --build
 
 test('no new Function( and no eval( in the shipped JavaScript', () => {
   const scripts = pkg.files.filter((f) => /\.(m?js)$/.test(f));
-  assert.deepEqual(scripts.sort(), ['dist/jumphash_wasm.mjs', 'src/index.js']);
+  assert.deepEqual(scripts.sort(), ['dist/jumphash_checker_wasm.mjs', 'dist/jumphash_wasm.mjs', 'src/index.js']);
   for (const file of scripts) {
     const text = readFileSync(path.join(packageDir, file), 'utf8');
     assert.ok(text.length > 1000, `${file} looks empty`);
@@ -24,10 +24,12 @@ test('no new Function( and no eval( in the shipped JavaScript', () => {
   }
 });
 
-test('the .wasm is a WebAssembly binary that the glue code references', () => {
-  const wasm = readFileSync(path.join(packageDir, 'dist/jumphash_wasm.wasm'));
-  assert.deepEqual([...wasm.subarray(0, 4)], [0x00, 0x61, 0x73, 0x6d]);
-  assert.ok(WebAssembly.validate(wasm));
-  const glue = readFileSync(path.join(packageDir, 'dist/jumphash_wasm.mjs'), 'utf8');
-  assert.ok(glue.includes('new URL("jumphash_wasm.wasm",import.meta.url)'));
-});
+for (const module of ['jumphash_wasm', 'jumphash_checker_wasm']) {
+  test(`${module}.wasm is a WebAssembly binary that its glue code references`, () => {
+    const wasm = readFileSync(path.join(packageDir, `dist/${module}.wasm`));
+    assert.deepEqual([...wasm.subarray(0, 4)], [0x00, 0x61, 0x73, 0x6d]);
+    assert.ok(WebAssembly.validate(wasm));
+    const glue = readFileSync(path.join(packageDir, `dist/${module}.mjs`), 'utf8');
+    assert.ok(glue.includes(`new URL("${module}.wasm",import.meta.url)`));
+  });
+}

@@ -5,10 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadJumphash } from 'jumphash-wasm';
+import { loadChecker } from 'jumphash-wasm';
 
 const dir = new URL('../../tests/check/', import.meta.url).pathname;
-const jh = await loadJumphash();
+const jh = await loadChecker();
 
 /** Transcripts whose .args are `check SCRIPT OUTPUT` with two readable files. */
 function checkTranscripts() {

@@ -28,6 +28,8 @@ test('npm pack -> npm install in an empty folder -> loadJumphash() works there',
     const listing = run('tar', ['-tzf', path.join(packDir, tarball)], work).split('\n').filter(Boolean).sort();
     assert.deepEqual(listing, [
       'package/README.md',
+      'package/dist/jumphash_checker_wasm.mjs',
+      'package/dist/jumphash_checker_wasm.wasm',
       'package/dist/jumphash_wasm.mjs',
       'package/dist/jumphash_wasm.wasm',
       'package/package.json',
@@ -38,16 +40,19 @@ test('npm pack -> npm install in an empty folder -> loadJumphash() works there',
     writeFileSync(path.join(appDir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
     run('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(packDir, tarball)], appDir);
     writeFileSync(path.join(appDir, 'main.js'), `
-      import { loadJumphash } from 'jumphash-wasm';
+      import { loadChecker, loadJumphash } from 'jumphash-wasm';
       const jh = await loadJumphash();
+      const checker = await loadChecker();
       const max = 18446744073709551615n;
       console.log(JSON.stringify({
+        checked: checker.check('HASH 42 100\\n', '42: 43\\n').allMatch,
         jumpback: jh.bucket('jumpback', max, 100),
         jump: [...jh.buckets('jump', new BigUint64Array([max]), 100)],
         run: jh.run('HASH 42 100\\n'),
       }));
     `);
     const out = JSON.parse(run(process.execPath, ['main.js'], appDir));
+    assert.equal(out.checked, true);
     assert.equal(out.jumpback, 73);
     assert.deepEqual(out.jump, [92]);
     assert.equal(out.run.exitCode, 0);

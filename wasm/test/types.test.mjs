@@ -13,6 +13,7 @@ import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import * as packageExports from 'jumphash-wasm';
+import { loadChecker } from 'jumphash-wasm';
 
 import { jumphash, packageDir } from './helpers.mjs';
 
@@ -55,20 +56,23 @@ test('usage.ts compiled and run: the declared types are what the module returns'
   tsc('-p', tsconfig, '--noEmit', 'false', '--outDir', outDir);
   const usage = await import(pathToFileURL(path.join(outDir, 'usage.js')).href);
   const done = await usage.exercise();
-  // It exercised every member of Jumphash.
-  assert.deepEqual(new Set(done), declaredMembers('Jumphash'));
+  // It exercised every member of Jumphash and of Checker.
+  assert.deepEqual(new Set(done), new Set([...declaredMembers('Jumphash'),
+                                           ...[...declaredMembers('Checker')].map((m) => `checker.${m}`)]));
 });
 
 test('every runtime export of the package is declared, and only those', () => {
   const declared = new Set([...dts.matchAll(/^export (?:declare )?(?:async )?(?:function|const|class|let) (\w+)/gm)].map((m) => m[1]));
   assert.deepEqual(new Set(Object.keys(packageExports)), declared);
-  assert.deepEqual([...declared], ['loadJumphash']);
+  assert.deepEqual([...declared].sort(), ['loadChecker', 'loadJumphash']);
 });
 
-test('every member of the returned objects is declared, and every declared member exists', () => {
+test('every member of the returned objects is declared, and every declared member exists', async () => {
   const resize = jh.moved('jump', '0..99', 4, 5);
   const load = jh.load('jump', '0..99', 4);
   const job = jh.startLoad('jump', '0..9', 3);
+  const checker = await loadChecker();
+  const checked = checker.check('HASH 42 100\nHASH 1 2\n', '42: 42\n1: 0\n');
   try {
     const cases = [
       ['Jumphash', jh],
@@ -82,6 +86,10 @@ test('every member of the returned objects is declared, and every declared membe
       ['LoadResult', load],
       ['LoadStats', load.stats],
       ['TraceStep', jh.trace('jump', 1n, 10)[0]],
+      ['Checker', checker],
+      ['CheckResult', checked],
+      ['CheckLine', checked.lines[0]],
+      ['CheckDiagnosis', checked.lines[0].diagnoses[0]],
     ];
     for (const [name, object] of cases) {
       assert.ok(object, `no ${name} sample`);

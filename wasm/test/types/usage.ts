@@ -3,7 +3,9 @@
 // misuse marked @ts-expect-error; test/types.test.mjs also compiles it and
 // runs `exercise`, so the declared types must match what the module returns.
 import {
+  loadChecker,
   loadJumphash,
+  type Checker,
   type AlgorithmInfo,
   type CheckDiagnosis,
   type CheckLine,
@@ -132,7 +134,10 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   check(firstStep !== undefined && firstStep.n === 1 && firstStep.bucket === 0 && steps2.length > 0, 'trace');
   done.push('trace');
 
-  const checked: CheckResult = jh.check('HASH 42 100\nHASH 18446744073709551615 100\n',
+  const checker: Checker = await loadChecker(options);
+  check(checker.version === version, 'checker.version');
+  done.push('checker.version');
+  const checked: CheckResult = checker.check('HASH 42 100\nHASH 18446744073709551615 100\n',
                                         '42: 43\n18446744073709551615: 0\n');
   const wrong: CheckLine | undefined = checked.lines[1];
   const diagnosis: CheckDiagnosis | undefined = wrong?.diagnoses[0];
@@ -144,7 +149,7 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
         diagnosis !== undefined && diagnosis.id === 'js-number' && diagnosis.detail.length > 0 &&
         diagnosis.explanation.length > 0 && diagnosis.fix.length > 0 &&
         checked.text.endsWith('checked: 1 of 2 lines match\n'), 'check');
-  done.push('check');
+  done.push('checker.check');
 
   return done;
 }
@@ -166,7 +171,7 @@ export function misuse(jh: Jumphash): void {
   // @ts-expect-error trace takes no Number key either
   jh.trace('jump', 1, 100);
   // @ts-expect-error the student's output is text
-  jh.check('HASH 42 100', ['42: 43']);
+  void loadChecker().then((c) => c.check('HASH 42 100', ['42: 43']));
   // @ts-expect-error parseKey takes text
   jh.parseKey(42n);
   // @ts-expect-error the result is read-only

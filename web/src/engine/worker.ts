@@ -3,7 +3,7 @@
 // here in chunks and post their progress; the page cancels a report by
 // terminating the worker, so nothing here has to poll for cancellation.
 
-import { loadJumphash, type Job, type Jumphash, type ResizeResult } from 'jumphash-wasm';
+import { loadChecker, loadJumphash, type Checker, type Job, type Jumphash, type ResizeResult } from 'jumphash-wasm';
 import type {
   CompareReply,
   CompareRequest,
@@ -23,6 +23,9 @@ import type {
 declare const self: DedicatedWorkerGlobalScope;
 
 const modulePromise = loadJumphash();
+// The checker is a module of its own, fetched on the first 'check' request
+// only: most visits (and every embed) never check output.
+let checkerPromise: Promise<Checker> | undefined;
 
 class FieldError extends Error {
   constructor(
@@ -284,9 +287,12 @@ async function handle(id: number, request: Request): Promise<void> {
     case 'run':
       post({ id, type: 'result', value: jh.run(request.script) });
       return;
-    case 'check':
-      post({ id, type: 'result', value: blame('output', () => jh.check(request.script, request.output)) });
+    case 'check': {
+      checkerPromise ??= loadChecker();
+      const checker = await checkerPromise;
+      post({ id, type: 'result', value: blame('output', () => checker.check(request.script, request.output)) });
       return;
+    }
     case 'resize': {
       const { reply, transfer } = resize(jh, id, request);
       post({ id, type: 'result', value: reply }, transfer);
