@@ -4,7 +4,8 @@
 #
 #   1. native: configure (preset ci: -Werror), build, CTest (GoogleTest + CLI transcripts)
 #   2. wasm:   Emscripten build (preset wasm), node's test runner over the package
-#   3. web:    unit tests, Vite build, Playwright in Debian's Chromium
+#   3. web:    unit tests (Vitest), type check, Vite build, size budget,
+#              Playwright in Debian's Chromium against the built site
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$JUMPHASH_ROOT"
 ensure_everything
@@ -26,6 +27,10 @@ count() {
     node)
       p=$(grep -E '^(# |ℹ )pass [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0)
       f=$(grep -E '^(# |ℹ )fail [0-9]+' "$log" | tail -1 | grep -oE '[0-9]+' || echo 0) ;;
+    vitest)
+      line=$(grep -E '^\s*Tests\s+' "$log" | tail -1 || true)
+      p=$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+' || echo 0)
+      f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+' || echo 0) ;;
     playwright)
       p=$(grep -E '^\s+[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0)
       f=$(grep -E '^\s+[0-9]+ failed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0) ;;
@@ -51,9 +56,11 @@ run native-build - bash -c 'cmake --preset ci >/dev/null && cmake --build --pres
 run native-tests ctest ctest --preset ci -j2
 run wasm-build - bash -c 'cmake --preset wasm >/dev/null && cmake --build --preset wasm -j2'
 run wasm-tests node npm run --silent test -w wasm
-run web-unit-tests node npm run --silent test:unit -w web
+run web-unit-tests vitest npm run --silent test -w web
+run web-typecheck - npm run --silent typecheck -w web
 run web-build - npm run --silent build -w web
-run e2e playwright npx playwright test --config e2e/playwright.config.ts
+run web-budget - npm run --silent budget -w web
+run e2e playwright npx playwright test --config e2e/playwright.config.ts --reporter=list
 
 say "summary"
 for step in "${broken[@]}"; do echo "step failed: $step"; done
