@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   DEFAULT_SCRIPT,
+  PROBLEM_IDS,
   READABLE_LIMIT,
   SCHEMA_VERSION,
   type State,
@@ -110,7 +111,7 @@ describe('canonical form', () => {
     });
     const fragment = await encodeFragment(state);
     expect(fragment.startsWith(`v=${SCHEMA_VERSION}&`)).toBe(true);
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(SCHEMA_VERSION).toBe(4);
     expect(fragment.length).toBeLessThan(encodeReadable(state).length);
     const result = await decodeFragment(`#${fragment}`);
     expect(result.ok && result.form).toBe('canonical');
@@ -121,7 +122,7 @@ describe('canonical form', () => {
     expect(await encodeFragment(defaultState())).toBe(encodeReadable(defaultState()));
     const long = sample({ keys: Array.from({ length: 200 }, (_, i) => String(i * 7919)).join(' ') });
     expect(encodeReadable(long).length).toBeGreaterThan(READABLE_LIMIT);
-    expect((await encodeFragment(long)).startsWith('v=3&c=')).toBe(true);
+    expect((await encodeFragment(long)).startsWith('v=4&c=')).toBe(true);
   });
 
   test('a schema-2 link as the schema-2 encoder wrote it keeps decoding (golden)', async () => {
@@ -133,14 +134,53 @@ describe('canonical form', () => {
     );
   });
 
-  test('schema 3 adds the output to check; a schema-2 link may not carry it', async () => {
-    const state = sample({ view: 'exercise', script: 'HASH 42 100\n', output: '42: 42\n' });
+  test('a schema-3 link with a student output still opens, without the output (golden)', async () => {
+    // Written by the schema-3 encoder (which put the output into links):
+    // {"algos":["jump","jumpback"],...,"script":"HASH 42 100\n","output":"42: 42\n"}, view=exercise.
+    const golden =
+      'v=3&c=4d6cd446&z=JY27DgIhFER_hUx9s2EJDbez297StUCCRnEXwqPYGP_dgNXMyZlkPrDvRyzgC15tS6ARN-sCroTgDzC0AmEHY5YShJqt83_qeM9xG9RV7K3Pgz8KGHKajDEGhOLyM1UwltN5EVqJWcp1ByG2mlodNyy0Wnd8fw&view=exercise';
+    const result = await decodeFragment(golden);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.version).toBe(3);
+    expect(result.state).toEqual(sample({ view: 'exercise', script: 'HASH 42 100\n' }));
+    expect(result.state).not.toHaveProperty('output');
+  });
+
+  test('the encoder never writes an output; readable output= parameters are dropped', async () => {
+    // The v=3 page wrote readable links like this one.
+    const state = await decodeOk(
+      `view=exercise&script=${encodeURIComponent('HASH 42 100\n')}&output=${encodeURIComponent('42: 42\n')}`,
+    );
+    expect(state).toEqual(sample({ view: 'exercise', script: 'HASH 42 100\n' }));
+    expect(state).not.toHaveProperty('output');
+    // A state object that somehow carries an output (a caller's bug) still does not leak it.
+    const leaky = { ...sample({ view: 'exercise', script: 'HASH 42 100\n' }), output: 'SECRET 42: 42' } as State;
+    expect(encodeReadable(leaky)).not.toContain('SECRET');
+    expect(encodeReadable(leaky)).not.toContain('output');
+    const canonical = await encodeCanonical(leaky);
+    const decoded = await decodeFragment(canonical);
+    expect(decoded.ok && decoded.state).toEqual(sample({ view: 'exercise', script: 'HASH 42 100\n' }));
+    // The canonical payload is readable JSON after inflating: no output inside.
+    const z = canonical.match(/z=([A-Za-z0-9_-]+)/)![1]!;
+    const json = await new Response(
+      new Blob([base64UrlDecode(z) as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw')),
+    ).text();
+    expect(json).not.toContain('SECRET');
+    expect(JSON.parse(json)).not.toHaveProperty('output');
+  });
+
+  test('schema 4 adds the problem; a problem link names the problem, not the script', async () => {
+    const state = sample({ view: 'exercise', problem: 'largest-key', script: 'HASH 18446744073709551615 100\n' });
+    expect(encodeReadable(state)).toBe('view=exercise&problem=largest-key');
+    const readable = await decodeOk('view=exercise&problem=largest-key');
+    expect(readable.problem).toBe('largest-key');
     const fragment = await encodeCanonical(state);
-    expect(fragment.startsWith('v=3&')).toBe(true);
+    expect(fragment.startsWith('v=4&')).toBe(true);
     expect(await decodeOk(fragment)).toEqual(state);
-    expect(await decodeOk(encodeReadable(state))).toEqual(state);
-    // The same payload labelled schema 2 is refused: schema 2 had no such field.
-    expect(await decodeError(fragment.replace('v=3&', 'v=2&'))).toMatch(/unknown field "output"/);
+    // Schema 3 had no problems.
+    expect(await decodeError(fragment.replace('v=4&', 'v=3&'))).toMatch(/unknown field "problem"/);
+    expect(await decodeError('view=exercise&problem=homework-7')).toMatch(/Unknown problem "homework-7"/);
+    for (const id of PROBLEM_IDS) expect((await decodeOk(`view=exercise&problem=${id}`)).problem).toBe(id);
   });
 
   test('old version 1 links (plain base64url JSON) decode', async () => {
@@ -178,7 +218,7 @@ describe('canonical form', () => {
 
 describe('bad links load nothing and say why', () => {
   test('future version', async () => {
-    expect(await decodeError('v=4&z=abcd')).toMatch(/newer version of the playground \(link schema 4\)/);
+    expect(await decodeError('v=5&z=abcd')).toMatch(/newer version of the playground \(link schema 5\)/);
     expect(await decodeError('v=99&view=compute')).toMatch(/link schema 99/);
   });
 

@@ -14,9 +14,15 @@
 //    scripts): `#v=<schema>&c=<crc32>&z=<payload>`.
 //      v=1  z = base64url(UTF-8 JSON)                  (first format; no checksum)
 //      v=2  z = base64url(deflate-raw(UTF-8 JSON)), c = CRC-32 of the JSON, 8 hex
-//      v=3  as v=2; the state gains `output` (the student's output to check)
-//    The encoder writes v=3; every version keeps its decoder and a test. A
+//      v=3  as v=2; the state had `output` (a student's output to check)
+//      v=4  as v=2; no `output`, the state gains `problem` (a problem set's id)
+//    The encoder writes v=4; every version keeps its decoder and a test. A
 //    field a version does not know is an error in a link of that version.
+//
+// A link never carries a student's output: links are for sharing a problem,
+// and an output is the student's own work. The `output` field of v=3 links
+// (and a readable `output=` parameter, which the v=3 page wrote) is read and
+// dropped, so those links still open, without the output.
 //
 // Every field value is kept as the text the user typed (a key, n, a key list):
 // the views validate them and show errors next to the field, so a bad value in
@@ -25,13 +31,18 @@
 // corrupted or future-version payload) and then returns an error and no state:
 // nothing is loaded half-way.
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const VIEWS = ['compute', 'resize', 'balance', 'exercise', 'compare'] as const;
 export type View = (typeof VIEWS)[number];
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** Ids of the exercise's problem sets (web/src/views/problems.ts has their
+ *  scripts and texts): the exercise console opens them with the expected
+ *  output hidden until the student asks for it. */
+export const PROBLEM_IDS = ['key-42', 'largest-key', 'resize-10-12', 'trace-42', 'strings', 'exercise'] as const;
 
 /** The algorithm names of the core's registry, in its order. */
 export const ALGORITHM_NAMES = ['jump', 'jump-guava', 'jumpback', 'jumpback-indep', 'modulo'] as const;
@@ -54,8 +65,9 @@ export interface State {
   keys: string;
   /** Exercise console: the script. */
   script: string;
-  /** Exercise console: a program's output to check against the script (schema 3). */
-  output: string;
+  /** Exercise console: a problem set's id (one of PROBLEM_IDS), or '' for the
+   *  free console. In a problem the page supplies the script. (schema 4) */
+  problem: string;
   /** Embed page theme. */
   theme: Theme;
 }
@@ -72,7 +84,7 @@ export const DEFAULT_SCRIPT = [
   '',
 ].join('\n');
 
-/** Schema 3's defaults (those of schema 1 and 2 plus `output`). Changing one changes what old readable links mean:
+/** Schema 4's defaults (those of schema 1 and 2 plus `problem`). Changing one changes what old readable links mean:
  *  that needs a new schema version and a decoder for the old one. */
 export const DEFAULT_STATE: Readonly<State> = Object.freeze({
   view: 'compute',
@@ -84,7 +96,7 @@ export const DEFAULT_STATE: Readonly<State> = Object.freeze({
   to: '12',
   keys: '0..9999',
   script: DEFAULT_SCRIPT,
-  output: '',
+  problem: '',
   theme: 'auto',
 });
 
@@ -112,19 +124,24 @@ const PARAM: Record<keyof State, string> = {
   to: 'to',
   keys: 'keys',
   script: 'script',
-  output: 'output',
+  problem: 'problem',
   theme: 'theme',
 };
 const FIELD_OF_PARAM = new Map<string, keyof State>(
   (Object.keys(PARAM) as (keyof State)[]).map((field) => [PARAM[field], field]),
 );
 /** Readable-form order of parameters. */
-const PARAM_ORDER: (keyof State)[] = ['view', 'algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'output', 'theme'];
+const PARAM_ORDER: (keyof State)[] = ['view', 'algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'problem', 'script', 'theme'];
+/** Fields that old links may carry and that are read and dropped: `output`
+ *  (v=3 and the readable links the v=3 page wrote) is a student's work and
+ *  is never taken from, or put into, a link. */
+const DROPPED_FIELDS: readonly string[] = ['output'];
 /** Fields each canonical schema version knows. */
 const FIELDS_OF_VERSION: Record<number, readonly string[]> = {
   1: ['view', 'algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'theme'],
   2: ['algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script'],
   3: ['algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'output'],
+  4: ['algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'problem'],
 };
 
 /** Longest text field accepted from a link (a pasted key list may be long). */
@@ -180,6 +197,14 @@ function checkTheme(value: unknown): Theme {
     fail(`Unknown theme "${truncate(String(value))}": expected one of ${THEMES.join(', ')}.`);
   }
   return value as Theme;
+}
+
+function checkProblem(value: unknown): string {
+  if (value === '') return '';
+  if (typeof value !== 'string' || !(PROBLEM_IDS as readonly string[]).includes(value)) {
+    fail(`Unknown problem "${truncate(String(value))}": expected one of ${PROBLEM_IDS.join(', ')}.`);
+  }
+  return value;
 }
 
 function checkAlgos(names: string[], known: readonly string[]): string[] {
@@ -245,6 +270,7 @@ async function decodeOrThrow(fragment: string, known: readonly string[]): Promis
 function decodeReadable(params: Map<string, string>, known: readonly string[]): State {
   const state = defaultState();
   for (const [name, value] of params) {
+    if (DROPPED_FIELDS.includes(name)) continue;
     const field = FIELD_OF_PARAM.get(name);
     if (field === undefined) {
       fail(
@@ -263,6 +289,9 @@ function assignField(state: State, field: keyof State, value: unknown, known: re
       break;
     case 'theme':
       state.theme = checkTheme(value);
+      break;
+    case 'problem':
+      state.problem = checkProblem(value);
       break;
     case 'algos':
       if (typeof value === 'string') state.algos = checkAlgos(value.split(','), known);
@@ -324,18 +353,24 @@ function stateFromObject(object: unknown, known: readonly string[], fields: read
   const state = defaultState();
   for (const [name, value] of Object.entries(object as Record<string, unknown>)) {
     if (!fields.includes(name)) fail(`The link is corrupted: unknown field "${truncate(name)}".`);
+    if (DROPPED_FIELDS.includes(name)) {
+      checkText(name, value); // still a corruption check, then dropped
+      continue;
+    }
     assignField(state, name as keyof State, value, known);
   }
   return state;
 }
 
 /** The readable form of a state: the view's fields and every field that
- *  differs from the default, in a fixed order. */
+ *  differs from the default, in a fixed order. In a problem the script is
+ *  the problem's, so the link names the problem and not the script. */
 export function encodeReadable(state: State): string {
   const defaults = defaultState();
   const wanted = new Set<keyof State>(['view', ...VIEW_FIELDS[state.view]]);
   const parts: string[] = [];
   for (const field of PARAM_ORDER) {
+    if (field === 'script' && state.problem !== '') continue;
     const value = field === 'algos' ? state.algos.join(',') : String(state[field]);
     const defaultValue = field === 'algos' ? defaults.algos.join(',') : String(defaults[field]);
     if (!wanted.has(field) && value === defaultValue) continue;
