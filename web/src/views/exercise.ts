@@ -3,12 +3,14 @@
 // byte for byte as the CLI prints it.
 
 import exerciseScript from '../../../examples/exercise.txt?raw';
-import { CancelledError, EngineError, engine } from '../engine/client';
-import type { CheckReply, RunReply } from '../engine/protocol';
-import { field, progressPanel } from '../ui/controls';
+import { CancelledError, engine } from '../engine/client';
+import type { RunReply } from '../engine/protocol';
+import { progressPanel } from '../ui/controls';
 import { download, grouped, h } from '../ui/dom';
 import type { ScriptEditor, ScriptError } from '../ui/editor';
 import { DEFAULT_SCRIPT } from '../urlState';
+import { checkerPanel } from './checker';
+import { PROBLEMS, type Problem, findProblem } from './checkerProblems';
 import type { AppContext, ViewInstance } from './context';
 
 export const PRESETS: { name: string; script: string }[] = [
@@ -54,7 +56,46 @@ export function parseErrors(stderr: string): ScriptError[] {
   return errors;
 }
 
+/** The problem sets as a preset group: "Problem: Key 42 (output hidden)". */
+function problemOptions(): HTMLOptGroupElement {
+  return h(
+    'optgroup',
+    { label: 'Problems (expected output hidden)' },
+    ...PROBLEMS.map((problem) => h('option', { value: `problem:${problem.id}` }, `Problem: ${problem.title}`)),
+  );
+}
+
+/**
+ * The Exercise view: the console, or a problem set (state.problem) with its
+ * expected output hidden. Switching between the two mounts the other inside
+ * the same view.
+ */
 export function exerciseView(context: AppContext): ViewInstance {
+  const host = h('div', { class: 'exercise-host' });
+  let inner: ViewInstance | null = null;
+  const mount = () => {
+    inner?.destroy();
+    const problem = context.state.problem ? findProblem(context.state.problem) : undefined;
+    if (problem) context.state.script = problem.script;
+    inner = problem && !context.embedded ? problemView(context, problem, switchTo) : consoleView(context, switchTo);
+    host.replaceChildren(inner.root);
+  };
+  /** Opens a problem set by id, or the console with '' (keeping the problem's script). */
+  const switchTo = (id: string) => {
+    const problem = findProblem(id);
+    context.state.problem = problem ? problem.id : '';
+    if (problem) context.state.script = problem.script;
+    context.changed();
+    mount();
+    (host.querySelector('h2') as HTMLElement | null)?.focus();
+  };
+  mount();
+  return { root: host, destroy: () => inner?.destroy() };
+}
+
+type SwitchTo = (problemId: string) => void;
+
+function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
   const { state } = context;
   const editorHost = h('div', { class: 'editor-host' });
   const editorLoading = h('p', { class: 'muted' }, 'Loading the editor…');
@@ -73,7 +114,8 @@ export function exerciseView(context: AppContext): ViewInstance {
     'select',
     { id: 'preset' },
     h('option', { value: '' }, 'Choose a preset…'),
-    ...PRESETS.map((preset, i) => h('option', { value: String(i) }, preset.name)),
+    h('optgroup', { label: 'Scripts' }, ...PRESETS.map((preset, i) => h('option', { value: String(i) }, preset.name))),
+    problemOptions(),
   );
 
   async function run(): Promise<void> {
@@ -128,6 +170,10 @@ export function exerciseView(context: AppContext): ViewInstance {
     if (lastOutput) download('jumphash-output.txt', lastOutput.stdout);
   });
   presetSelect.addEventListener('change', () => {
+    if (presetSelect.value.startsWith('problem:')) {
+      switchTo(presetSelect.value.slice('problem:'.length));
+      return;
+    }
     const preset = PRESETS[Number(presetSelect.value)];
     if (!presetSelect.value || !preset) return;
     state.script = preset.script;
@@ -161,93 +207,12 @@ export function exerciseView(context: AppContext): ViewInstance {
 
   // The checker: compare a program's output with the script's, line by line,
   // and name the classic mistake that reproduces each wrong value.
-  const outputField = field({
-    label: 'Your program’s output',
-    name: 'output',
-    value: state.output,
-    multiline: true,
-    width: 'wide',
-    hint: 'Paste what your implementation printed for this script; Check compares it line by line with the right output.',
-    onInput: (value) => {
-      state.output = value;
-      context.changed();
-    },
+  const checker = checkerPanel({
+    script: () => (editor ? editor.text() : state.script),
+    focusScriptLine: (line) => editor?.focusLine(line),
+    problem: false,
+    revealed: () => true,
   });
-  const checkButton = h('button', { type: 'button', class: 'primary', 'data-testid': 'check' }, 'Check');
-  const checkResult = h('div', { class: 'check-result', 'data-testid': 'check-result', 'aria-live': 'polite' });
-  let checkGeneration = 0;
-  async function check(): Promise<void> {
-    const current = ++checkGeneration;
-    outputField.setError(null);
-    checkResult.replaceChildren(h('p', { class: 'muted' }, 'Checking…'));
-    try {
-      const result = await engine.quick.request({ kind: 'check', script: editor ? editor.text() : state.script, output: state.output });
-      if (current === checkGeneration) showCheck(result);
-    } catch (error) {
-      if (current !== checkGeneration) return;
-      checkResult.replaceChildren();
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof EngineError && error.field === 'output') outputField.setError(message);
-      else checkResult.replaceChildren(h('p', { class: 'field-error', 'data-testid': 'error' }, message));
-    }
-  }
-  function showCheck(result: CheckReply): void {
-    const summary = h(
-      'p',
-      { class: result.allMatch ? 'check-summary ok' : 'check-summary bad', 'data-testid': 'check-summary' },
-      result.allMatch
-        ? `✓ All ${grouped(result.expectedLines)} lines match.`
-        : `✗ ${grouped(result.matching)} of ${grouped(result.expectedLines)} expected lines match (your output has ${grouped(result.actualLines)} lines).`,
-    );
-    const problems = result.lines.filter((line) => line.verdict !== 'match');
-    const shown = problems.slice(0, 200);
-    const items = shown.map((line) => {
-      const where =
-        line.verdict === 'extra'
-          ? `your line ${line.actualLine}: extra line`
-          : `expected line ${line.expectedLine}: ${line.verdict.replace(/-/g, ' ')}`;
-      const jump = line.scriptLine
-        ? h('button', { type: 'button', class: 'link' }, `script line ${line.scriptLine}`)
-        : null;
-      jump?.addEventListener('click', () => editor?.focusLine(line.scriptLine));
-      return h(
-        'li',
-        { class: 'check-line', 'data-verdict': line.verdict },
-        h('p', {}, h('strong', {}, where), jump ? ' (' : '', jump, line.command ? h('code', {}, ` ${line.command}`) : '', jump ? ')' : ''),
-        h('pre', { class: 'diff' }, `expected: ${line.expected || '(no line)'}\nyours:    ${line.actual || '(no line)'}`),
-        line.formatProblem ? h('p', {}, `Format: ${line.formatProblem}.`) : null,
-        line.diagnoses.length === 0 && line.verdict === 'wrong-value' ? h('p', { class: 'muted' }, 'No known mistake gives exactly this value.') : null,
-        ...line.diagnoses.map((d) =>
-          h(
-            'div',
-            { class: 'diagnosis', 'data-diagnosis': d.id },
-            h('p', {}, h('strong', {}, d.id), `: ${d.detail}`),
-            h('p', {}, d.explanation),
-            h('p', {}, h('em', {}, 'Fix: '), d.fix),
-          ),
-        ),
-      );
-    });
-    const parts: Node[] = [summary];
-    if (result.scriptErrors.length) {
-      parts.push(h('p', { class: 'hint' }, `The script itself has ${result.scriptErrors.length} failing line(s); the expected output is what the other lines print.`));
-    }
-    if (items.length) parts.push(h('ol', { class: 'check-lines' }, ...items));
-    if (problems.length > shown.length) {
-      parts.push(h('p', { class: 'hint' }, `The first ${shown.length} of ${grouped(problems.length)} differences are listed.`));
-    }
-    checkResult.replaceChildren(...parts);
-  }
-  checkButton.addEventListener('click', () => void check());
-  const checker = h(
-    'section',
-    { class: 'checker', 'aria-labelledby': 'checker-title' },
-    h('h3', { id: 'checker-title' }, 'Check your program’s output'),
-    h('div', { class: 'inputs' }, outputField.root),
-    h('div', { class: 'toolbar' }, checkButton),
-    checkResult,
-  );
-  if (state.output) void check();
 
   const reference = h(
     'details',
@@ -272,7 +237,7 @@ export function exerciseView(context: AppContext): ViewInstance {
   const root = h(
     'section',
     { class: 'view', 'aria-labelledby': 'view-title' },
-    h('h2', { id: 'view-title' }, 'Exercise console: run the command language exactly as the CLI does'),
+    h('h2', { id: 'view-title', tabindex: -1 }, 'Exercise console: run the command language exactly as the CLI does'),
     h(
       'div',
       { class: 'toolbar' },
@@ -281,7 +246,7 @@ export function exerciseView(context: AppContext): ViewInstance {
       downloadButton,
     ),
     h('div', { class: 'console' }, h('div', { class: 'pane' }, h('h3', {}, 'Script'), editorLoading, editorHost, reference), h('div', { class: 'pane' }, h('h3', {}, 'Output'), status, errors, progress.root, output, outputNote)),
-    checker,
+    checker.root,
   );
   void run();
   return {
@@ -289,7 +254,111 @@ export function exerciseView(context: AppContext): ViewInstance {
     destroy: () => {
       generation++;
       engine.jobs.cancel();
+      checker.destroy();
       editor?.view.destroy();
+    },
+  };
+}
+
+/**
+ * A problem set: the task, the script (read-only) and the checker; the
+ * expected output stays out of the page until the student asks for it.
+ */
+function problemView(context: AppContext, problem: Problem, switchTo: SwitchTo): ViewInstance {
+  let revealed = false;
+  let runGeneration = 0;
+  const expectedPre = h('pre', {
+    class: 'output',
+    id: 'problem-expected',
+    'data-testid': 'exercise-output',
+    tabindex: 0,
+    'aria-label': 'Expected output',
+    hidden: true,
+  });
+  const expectedStatus = h('p', { class: 'status', role: 'status' });
+  const toggle = h(
+    'button',
+    {
+      type: 'button',
+      class: 'secondary',
+      'aria-expanded': 'false',
+      'aria-controls': 'problem-expected',
+      'data-testid': 'show-expected',
+    },
+    'Show expected output',
+  );
+  const checker = checkerPanel({ script: () => problem.script, problem: true, revealed: () => revealed });
+
+  async function showExpected(): Promise<void> {
+    const current = ++runGeneration;
+    expectedStatus.textContent = 'Running the script…';
+    try {
+      const result = await engine.jobs.request({ kind: 'run', script: problem.script });
+      if (current !== runGeneration || !revealed) return;
+      expectedPre.textContent = result.stdout;
+      expectedPre.hidden = false;
+      expectedStatus.textContent = result.exitCode === 0 ? '' : result.stderr;
+    } catch (error) {
+      if (current !== runGeneration) return;
+      expectedStatus.textContent = error instanceof CancelledError ? 'Cancelled.' : String(error);
+    }
+  }
+  toggle.addEventListener('click', () => {
+    revealed = !revealed;
+    toggle.setAttribute('aria-expanded', String(revealed));
+    toggle.textContent = revealed ? 'Hide expected output' : 'Show expected output';
+    checker.setRevealed(revealed);
+    if (revealed) void showExpected();
+    else {
+      runGeneration++;
+      expectedPre.hidden = true;
+      expectedPre.textContent = ''; // out of the page again, not only hidden
+      expectedStatus.textContent = '';
+    }
+  });
+
+  const problemSelect = h(
+    'select',
+    { id: 'problem-select' },
+    ...PROBLEMS.map((p) => h('option', { value: p.id, selected: p.id === problem.id }, p.title)),
+  );
+  problemSelect.addEventListener('change', () => switchTo(problemSelect.value));
+  const leave = h('button', { type: 'button', class: 'secondary', 'data-testid': 'leave-problem' }, 'Open in the console (shows the output)');
+  leave.addEventListener('click', () => switchTo(''));
+
+  const root = h(
+    'section',
+    { class: 'view problem', 'aria-labelledby': 'view-title', 'data-testid': 'problem' },
+    h('h2', { id: 'view-title', tabindex: -1 }, `Problem: ${problem.title}`),
+    h('div', { class: 'toolbar' }, h('div', { class: 'field inline' }, h('label', { for: 'problem-select' }, 'Problem'), problemSelect), leave),
+    h('p', { class: 'problem-task', 'data-testid': 'problem-task' }, problem.task),
+    h(
+      'div',
+      { class: 'console' },
+      h(
+        'div',
+        { class: 'pane' },
+        h('h3', {}, 'The script your program must reproduce'),
+        h('pre', { class: 'script', 'data-testid': 'problem-script', tabindex: 0, 'aria-label': 'Script' }, problem.script),
+        h('p', { class: 'hint' }, 'Write a program that prints what this script prints (the command language is described in the console), run it, and check its output below.'),
+      ),
+      h(
+        'div',
+        { class: 'pane' },
+        h('h3', {}, 'Expected output'),
+        h('p', { class: 'hint' }, 'Hidden until you ask: try first, then check. Checking shows a verdict on every line without showing the expected lines; each wrong line has its own Show button.'),
+        h('div', { class: 'toolbar' }, toggle),
+        expectedStatus,
+        expectedPre,
+      ),
+    ),
+    checker.root,
+  );
+  return {
+    root,
+    destroy: () => {
+      runGeneration++;
+      checker.destroy();
     },
   };
 }
