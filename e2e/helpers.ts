@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
@@ -65,3 +65,51 @@ export function cliStdout(script: string): string {
   }
 }
 
+
+// The checker's golden inputs and transcripts (tests/check/, made by the CLI).
+export const CHECK_DIR = `${ROOT}tests/check/`;
+
+export function checkFile(name: string): string {
+  return readFileSync(`${CHECK_DIR}${name}`, 'utf8');
+}
+
+const VERDICT_IDS: Record<string, string> = {
+  'wrong value': 'wrong-value',
+  'wrong format': 'wrong-format',
+  'missing line': 'missing',
+  'extra line': 'extra',
+  'out of order': 'out-of-order',
+};
+
+export interface TranscriptLine {
+  /** `check-line-<expected>` or `check-extra-<actual>`: the page's test id of the line. */
+  testid: string;
+  verdict: string;
+  /** Diagnosis identifiers, in the report's order. */
+  ids: string[];
+}
+
+/**
+ * Reads a `jumphash check` transcript (tests/check/*.stdout): each line that
+ * is not a match with its verdict and its diagnosis identifiers, and the
+ * summary line. The page must show the same, line by line.
+ */
+export function parseCheckTranscript(text: string): { lines: TranscriptLine[]; summary: string } {
+  const lines: TranscriptLine[] = [];
+  let summary = '';
+  for (const row of text.split('\n')) {
+    const head = /^(expected|actual) line (\d+) \(.*\): (wrong value|wrong format|missing line|extra line|out of order)/.exec(row);
+    if (head) {
+      lines.push({
+        testid: head[1] === 'expected' ? `check-line-${head[2]}` : `check-extra-${head[2]}`,
+        verdict: VERDICT_IDS[head[3]!]!,
+        ids: [],
+      });
+      continue;
+    }
+    const diagnosis = /^ {2}([a-z0-9]+(?:-[a-z0-9]+)+): /.exec(row);
+    if (diagnosis && lines.length) lines[lines.length - 1]!.ids.push(diagnosis[1]!);
+    if (row.startsWith('checked: ')) summary = row;
+  }
+  return { lines, summary };
+}
