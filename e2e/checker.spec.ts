@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { CHECK_DIR, checkFile, cliStdout, expectAccessible, parseCheckTranscript, snap, watchConsole } from './helpers';
+import { CHECK_DIR, SCREENSHOT_DIR, checkFile, cliStdout, expectAccessible, parseCheckTranscript, snap, watchConsole } from './helpers';
 
 // "Check my output" on the page: the outputs that tests/check/student.mjs
 // prints with each classic mistake, checked against tests/check/exercise.script.
@@ -70,7 +70,7 @@ test('checker: wrong separators are wrong format, with the tab made visible', as
   await paste(page, checkFile('separators.output'));
   await expectLikeTranscript(page, 'separators.stdout');
   const first = page.getByTestId('check-line-1');
-  await expect(first.getByTestId('verdict')).toHaveText('␣ wrong format');
+  await expect(first.getByTestId('verdict')).toHaveText('¶ wrong format');
   await expect(first.locator('.format-problem')).toHaveText('Format: a tab where one space belongs.');
   await expect(first.locator('.actual .ws')).toHaveAttribute('title', 'a tab');
   await expect(page.getByTestId('check-line-24').locator('.format-problem')).toContainText("'->' needs exactly one space on each side");
@@ -269,6 +269,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.waitForTimeout(400);
       await expectAccessible(page, testInfo, `checker-${scheme}`);
       await snap(page, testInfo, `checker-${scheme}`);
+      // Close-up of a wrong-format line (the visible tab) for the report.
+      const closeUp = await page.getByTestId('check-line-1').screenshot({ path: `${SCREENSHOT_DIR}checker-line-${scheme}.png` });
+      await testInfo.attach(`checker-line-${scheme}`, { body: closeUp, contentType: 'image/png' });
       await page.goto('./#view=exercise&problem=key-42');
       await paste(page, '42: 43\n42: 570\n');
       await expect(page.getByTestId('check-summary')).toHaveText('✗ checked: 1 of 2 lines match');

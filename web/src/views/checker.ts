@@ -25,7 +25,7 @@ export const MAX_SHOWN_PROBLEMS = 300;
 export const VERDICTS: Record<string, { icon: string; text: string }> = {
   match: { icon: '✓', text: 'match' },
   'wrong-value': { icon: '✗', text: 'wrong value' },
-  'wrong-format': { icon: '␣', text: 'wrong format' },
+  'wrong-format': { icon: '¶', text: 'wrong format' },
   missing: { icon: '∅', text: 'missing' },
   extra: { icon: '+', text: 'extra' },
   'out-of-order': { icon: '⇅', text: 'out of order' },
@@ -500,8 +500,8 @@ function visibleText(text: string, showSpaces: boolean): Node {
       code.append(
         h(
           'span',
-          { class: 'ws', title: char === '\t' ? 'a tab' : 'a space' },
-          h('span', { 'aria-hidden': 'true' }, char === '\t' ? '⇥' : '·'),
+          { class: char === '\t' ? 'ws ws-tab' : 'ws', title: char === '\t' ? 'a tab' : 'a space' },
+          h('span', { 'aria-hidden': 'true' }, char === '\t' ? '→' : '·'),
           h('span', { class: 'visually-hidden' }, char === '\t' ? ' [tab] ' : ' '),
         ),
       );
