@@ -9,7 +9,7 @@ import { progressPanel } from '../ui/controls';
 import { download, grouped, h } from '../ui/dom';
 import type { ScriptEditor, ScriptError } from '../ui/editor';
 import { DEFAULT_SCRIPT } from '../urlState';
-import { checkerPanel } from './checker';
+import type { CheckerOptions, CheckerPanel } from './checker';
 import { PROBLEMS, type Problem, findProblem } from './checkerProblems';
 import type { AppContext, ViewInstance } from './context';
 
@@ -94,6 +94,31 @@ export function exerciseView(context: AppContext): ViewInstance {
 }
 
 type SwitchTo = (problemId: string) => void;
+
+/** The checker panel, loaded on first use (the embed page never needs it). */
+function lazyChecker(options: CheckerOptions): CheckerPanel {
+  const root = h('div', { class: 'checker-host' }, h('p', { class: 'muted' }, 'Loading the checker…'));
+  let panel: CheckerPanel | null = null;
+  let revealed: boolean | null = null;
+  let destroyed = false;
+  void import('./checker').then(({ checkerPanel }) => {
+    if (destroyed) return;
+    panel = checkerPanel(options);
+    if (revealed !== null) panel.setRevealed(revealed);
+    root.replaceChildren(panel.root);
+  });
+  return {
+    root,
+    setRevealed(value) {
+      revealed = value;
+      panel?.setRevealed(value);
+    },
+    destroy() {
+      destroyed = true;
+      panel?.destroy();
+    },
+  };
+}
 
 function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
   const { state } = context;
@@ -207,7 +232,7 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
 
   // The checker: compare a program's output with the script's, line by line,
   // and name the classic mistake that reproduces each wrong value.
-  const checker = checkerPanel({
+  const checker = lazyChecker({
     script: () => (editor ? editor.text() : state.script),
     focusScriptLine: (line) => editor?.focusLine(line),
     problem: false,
@@ -287,7 +312,7 @@ function problemView(context: AppContext, problem: Problem, switchTo: SwitchTo):
     },
     'Show expected output',
   );
-  const checker = checkerPanel({ script: () => problem.script, problem: true, revealed: () => revealed });
+  const checker = lazyChecker({ script: () => problem.script, problem: true, revealed: () => revealed });
 
   async function showExpected(): Promise<void> {
     const current = ++runGeneration;
