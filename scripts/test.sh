@@ -16,7 +16,8 @@ passed=0 failed=0 broken=()
 
 # count SUITE LOG: adds the suite's passed/failed counts from its summary.
 count() {
-  local suite=$1 log=$2 p=0 f=0 line
+  local suite=$1 p=0 f=0 line log="$2.plain"
+  sed 's/\x1b\[[0-9;]*[A-Za-z]//g' "$2" > "$log"  # runners may colour even without a TTY
   case $suite in
     ctest)
       line=$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -1 || true)
