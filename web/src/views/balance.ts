@@ -3,12 +3,19 @@
 
 import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { LoadItem, LoadReply } from '../engine/protocol';
-import { algorithmPicker, field, parseCount, progressPanel } from '../ui/controls';
+import { field, parseCount, progressPanel } from '../ui/controls';
 import { fixed, grouped, h } from '../ui/dom';
 import { virtualTable } from '../ui/virtualTable';
-import { type AppContext, type ViewInstance, debounce, figure, loadCharts } from './context';
+import {
+  type AppContext,
+  type ViewInstance,
+  debounce,
+  figure,
+  loadCharts,
+  reportKeysField,
+  stateAlgorithmPicker,
+} from './context';
 import { exampleLink } from './compute';
-import { keysHint } from './resize';
 
 export const MAX_LOAD_BUCKETS = 1_000_000;
 
@@ -35,28 +42,8 @@ export function balanceView(context: AppContext): ViewInstance {
       rerun();
     },
   });
-  const keysField = field({
-    label: 'Keys',
-    name: 'keys',
-    value: state.keys,
-    multiline: true,
-    width: 'wide',
-    hint: keysHint(),
-    onInput: (value) => {
-      state.keys = value;
-      context.changed();
-      rerun();
-    },
-  });
-  const picker = algorithmPicker(
-    state.algos,
-    (algos) => {
-      state.algos = algos;
-      context.changed();
-      rerun();
-    },
-    context.titles,
-  );
+  const keysField = reportKeysField(context, rerun);
+  const picker = stateAlgorithmPicker(context, rerun);
   progress.onCancel = () => engine.jobs.cancel();
 
   async function run(): Promise<void> {

@@ -6,8 +6,8 @@ import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { CompareReply } from '../engine/protocol';
 import { field, parseCount, progressPanel } from '../ui/controls';
 import { fixed, grouped, h, percent } from '../ui/dom';
-import { type AppContext, type ViewInstance, debounce } from './context';
-import { MAX_RESIZE_BUCKETS, keysHint } from './resize';
+import { type AppContext, type ViewInstance, debounce, reportKeysField } from './context';
+import { MAX_RESIZE_BUCKETS } from './resize';
 
 export function compareView(context: AppContext): ViewInstance {
   const { state } = context;
@@ -31,19 +31,7 @@ export function compareView(context: AppContext): ViewInstance {
   const fromField = make('from', 'Resize from');
   const toField = make('to', 'to');
   const nField = make('n', 'Balance and speed at n');
-  const keysField = field({
-    label: 'Keys',
-    name: 'keys',
-    value: state.keys,
-    multiline: true,
-    width: 'wide',
-    hint: keysHint(),
-    onInput: (value) => {
-      state.keys = value;
-      context.changed();
-      rerun();
-    },
-  });
+  const keysField = reportKeysField(context, rerun);
   progress.onCancel = () => engine.jobs.cancel();
 
   async function run(): Promise<void> {

@@ -3,10 +3,10 @@
 
 import { CancelledError, EngineError, engine } from '../engine/client';
 import type { ComputeReply, Field } from '../engine/protocol';
-import { algorithmPicker, field, parseCount, type FieldControl } from '../ui/controls';
+import { field, parseCount, type FieldControl } from '../ui/controls';
 import { h, plain } from '../ui/dom';
 import { virtualTable } from '../ui/virtualTable';
-import { type AppContext, type ViewInstance, debounce, figure, loadCharts } from './context';
+import { type AppContext, type ViewInstance, debounce, figure, loadCharts, stateAlgorithmPicker } from './context';
 
 const MAX_N = 2147483647;
 /** Steps of the jump-history chart (modulo changes bucket at almost every n). */
@@ -41,15 +41,7 @@ export function computeView(context: AppContext): ViewInstance {
     width: 'narrow',
     onInput: onInput('trace'),
   });
-  const picker = algorithmPicker(
-    state.algos,
-    (algos) => {
-      state.algos = algos;
-      context.changed();
-      recompute();
-    },
-    context.titles,
-  );
+  const picker = stateAlgorithmPicker(context, recompute);
 
   async function run(): Promise<void> {
     const current = ++generation;

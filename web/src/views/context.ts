@@ -1,6 +1,7 @@
 import type { AlgorithmInfo } from 'jumphash-wasm';
 import type { State } from '../urlState';
-import { h } from '../ui/dom';
+import { type FieldControl, algorithmPicker, field } from '../ui/controls';
+import { grouped, h } from '../ui/dom';
 
 export interface AppContext {
   state: State;
@@ -96,4 +97,44 @@ export function debounce(task: () => void, delay: number): { (): void; cancel():
   };
   run.cancel = () => clearTimeout(timer);
   return run;
+}
+
+/** Keys in one key set (the core's limit). */
+export const MAX_KEYS = 1_000_000_000;
+
+export function keysHint(): string {
+  return (
+    'Keys, ranges A..B and random:COUNT:SEED, separated by spaces; paste a list if you like. ' +
+    `At most ${grouped(MAX_KEYS)} keys; 10^7 keys take a few seconds per algorithm here.`
+  );
+}
+
+/** The Keys field of the report views: an edit updates state.keys and the link, then calls `rerun`. */
+export function reportKeysField(context: AppContext, rerun: () => void): FieldControl {
+  return field({
+    label: 'Keys',
+    name: 'keys',
+    value: context.state.keys,
+    multiline: true,
+    width: 'wide',
+    hint: keysHint(),
+    onInput: (value) => {
+      context.state.keys = value;
+      context.changed();
+      rerun();
+    },
+  });
+}
+
+/** The algorithm checkboxes bound to state.algos: a change updates the link, then calls `rerun`. */
+export function stateAlgorithmPicker(context: AppContext, rerun: () => void): ReturnType<typeof algorithmPicker> {
+  return algorithmPicker(
+    context.state.algos,
+    (algos) => {
+      context.state.algos = algos;
+      context.changed();
+      rerun();
+    },
+    context.titles,
+  );
 }

@@ -4,26 +4,24 @@
 
 import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { ResizeReply, ResizeStep } from '../engine/protocol';
-import { algorithmPicker, field, parseChain, parseCount, progressPanel } from '../ui/controls';
+import { field, parseChain, parseCount, progressPanel } from '../ui/controls';
 import { download, fixed, grouped, h, percent, plain } from '../ui/dom';
 import { virtualTable } from '../ui/virtualTable';
-import { type AppContext, type ViewInstance, debounce, figure, loadCharts } from './context';
+import {
+  type AppContext,
+  type ViewInstance,
+  debounce,
+  figure,
+  loadCharts,
+  reportKeysField,
+  stateAlgorithmPicker,
+} from './context';
 import { exampleLink } from './compute';
 
 /** Bucket counts of a resize: the core keeps one counter per bucket. */
 export const MAX_RESIZE_BUCKETS = 1_000_000;
 /** Moved keys kept for the list and the CSV. */
 export const MOVED_SAMPLE_LIMIT = 200_000;
-/** Keys in one key set (the core's limit). */
-export const MAX_KEYS = 1_000_000_000;
-
-export function keysHint(): string {
-  return (
-    'Keys, ranges A..B and random:COUNT:SEED, separated by spaces; paste a list if you like. ' +
-    `At most ${grouped(MAX_KEYS)} keys; 10^7 keys take a few seconds per algorithm here.`
-  );
-}
-
 function describeStep(step: ResizeStep): string {
   return `${step.from} → ${step.to}`;
 }
@@ -59,28 +57,8 @@ export function resizeView(context: AppContext): ViewInstance {
       rerun();
     },
   });
-  const keysField = field({
-    label: 'Keys',
-    name: 'keys',
-    value: state.keys,
-    multiline: true,
-    width: 'wide',
-    hint: keysHint(),
-    onInput: (value) => {
-      state.keys = value;
-      context.changed();
-      rerun();
-    },
-  });
-  const picker = algorithmPicker(
-    state.algos,
-    (algos) => {
-      state.algos = algos;
-      context.changed();
-      rerun();
-    },
-    context.titles,
-  );
+  const keysField = reportKeysField(context, rerun);
+  const picker = stateAlgorithmPicker(context, rerun);
   progress.onCancel = () => {
     engine.jobs.cancel();
   };
