@@ -111,3 +111,20 @@ test('the URL follows edits and editing the fragment by hand loads it', async ({
   await expect(page.getByTestId('bucket-jumpback')).toHaveText('73');
   await expect(page.locator('input[name="n"]')).toHaveValue('100');
 });
+
+// A state write that lands between a navigation and its hashchange event
+// (the page writes the URL 150 ms after an edit) used to put the old fragment
+// back in location.hash, so the navigation was ignored: an example link
+// clicked right after switching views did nothing. The event's newURL wins.
+test('a navigation wins over a state write that lands before its hashchange', async ({ page }) => {
+  await page.goto('./#view=resize&algo=jump,jumpback&from=10&to=12&keys=0..9999');
+  await expect(page.getByTestId('moved-jump')).toHaveText('1653');
+  const written = await page.evaluate(() => location.hash);
+  await page.evaluate((old) => {
+    location.hash = '#view=resize&algo=jump,jumpback,modulo&from=10&to=12&keys=0..9999';
+    history.replaceState(history.state, '', old); // what the late write did
+  }, written);
+  await expect(page.getByTestId('moved-modulo')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('moved-jump')).toHaveText('1653');
+  await expect(page).toHaveURL(/algo=jump,jumpback,modulo/);
+});

@@ -44,6 +44,8 @@ export class App {
   private current: ViewInstance | null = null;
   private writtenFragment: string | null = null;
   private writeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped by every navigation to a new fragment; a state write begun before it is dropped. */
+  private loadGeneration = 0;
 
   constructor(private readonly options: AppOptions) {}
 
@@ -52,18 +54,25 @@ export class App {
     this.algorithms = info.algorithms;
     this.version = info.version;
     this.mount();
-    window.addEventListener('hashchange', () => {
-      if (location.hash.slice(1) === this.writtenFragment) return;
-      void this.loadFromLocation(false).then((ok) => {
-        if (ok) this.mount();
+    window.addEventListener('hashchange', (event) => {
+      // The fragment navigated to, read from the event: a pending write of
+      // the previous state may already have replaced location.hash.
+      const fragment = new URL(event.newURL).hash.slice(1);
+      if (fragment === this.writtenFragment) return;
+      clearTimeout(this.writeTimer);
+      const load = ++this.loadGeneration;
+      void this.loadFromLocation(false, fragment).then((ok) => {
+        if (ok && load === this.loadGeneration) this.mount();
       });
     });
   }
 
 
-  /** Decodes location.hash; on a bad link shows why and keeps what was there. */
-  private async loadFromLocation(initial: boolean): Promise<boolean> {
-    const result = await decodeFragment(location.hash);
+  /** Decodes `fragment` (default: location.hash); on a bad link shows why and keeps what was there. */
+  private async loadFromLocation(initial: boolean, fragment = location.hash.slice(1)): Promise<boolean> {
+    const load = this.loadGeneration;
+    const result = await decodeFragment(`#${fragment}`);
+    if (load !== this.loadGeneration) return false; // a newer navigation wins
     if (!result.ok) {
       this.options.banner.replaceChildren(
         h('strong', {}, 'This link could not be opened. '),
@@ -82,7 +91,8 @@ export class App {
     this.options.banner.hidden = true;
     this.options.banner.replaceChildren();
     this.state = result.state;
-    this.writtenFragment = location.hash.slice(1);
+    this.writtenFragment = fragment;
+    if (location.hash.slice(1) !== fragment) history.replaceState(history.state, '', `#${fragment}`);
     return true;
   }
 
@@ -119,7 +129,10 @@ export class App {
   /** Writes the state into the URL now and returns the fragment. */
   async writeNow(): Promise<string> {
     clearTimeout(this.writeTimer);
+    const load = this.loadGeneration;
     const promise = encodeFragment(this.state).then((fragment) => {
+      // A navigation since this write began owns the URL now.
+      if (load !== this.loadGeneration) return fragment;
       if (fragment !== location.hash.slice(1)) {
         this.writtenFragment = fragment;
         history.replaceState(history.state, '', `#${fragment}`);
