@@ -2,7 +2,7 @@
 # on a Debian 12 machine (as root), saying what it installs.
 #
 #   Debian packages: cmake g++ libgtest-dev libbenchmark-dev libxxhash-dev
-#                    emscripten chromium (see shared/toolchain.md)
+#                    emscripten chromium python3 (see shared/toolchain.md)
 #   npm packages:    npm ci (pinned by package-lock.json)
 set -euo pipefail
 
@@ -12,7 +12,8 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 say() { printf '\n== %s\n' "$*"; }
 
 ensure_debian_packages() {
-  local wanted=(cmake g++ make libgtest-dev libbenchmark-dev libxxhash-dev emscripten chromium)
+  # python3: the e2e suite serves the built site with `python3 -m http.server` too.
+  local wanted=(cmake g++ make libgtest-dev libbenchmark-dev libxxhash-dev emscripten chromium python3)
   local missing=()
   for package in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
@@ -25,7 +26,7 @@ ensure_debian_packages() {
       exit 1
     fi
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
 }
 
