@@ -3,7 +3,7 @@
 
 import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { LoadItem, LoadReply } from '../engine/protocol';
-import { field, parseCount, progressPanel } from '../ui/controls';
+import { parseCount, progressPanel } from '../ui/controls';
 import { fixed, grouped, h } from '../ui/dom';
 import { virtualTable } from '../ui/virtualTable';
 import {
@@ -12,6 +12,7 @@ import {
   debounce,
   figure,
   loadCharts,
+  countField,
   reportKeysField,
   stateAlgorithmPicker,
 } from './context';
@@ -30,18 +31,7 @@ export function balanceView(context: AppContext): ViewInstance {
   const results = h('div', { class: 'results' });
   let generation = 0;
   const rerun = debounce(() => void run(), 300);
-  const nField = field({
-    label: 'Buckets n',
-    name: 'n',
-    value: state.n,
-    inputMode: 'numeric',
-    width: 'narrow',
-    onInput: (value) => {
-      state.n = value;
-      context.changed();
-      rerun();
-    },
-  });
+  const nField = countField(context, 'n', 'Buckets n', rerun);
   const keysField = reportKeysField(context, rerun);
   const picker = stateAlgorithmPicker(context, rerun);
   progress.onCancel = () => engine.jobs.cancel();

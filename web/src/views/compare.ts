@@ -4,9 +4,9 @@
 
 import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { CompareReply } from '../engine/protocol';
-import { field, parseCount, progressPanel } from '../ui/controls';
+import { parseCount, progressPanel } from '../ui/controls';
 import { fixed, grouped, h, percent } from '../ui/dom';
-import { type AppContext, type ViewInstance, debounce, reportKeysField } from './context';
+import { type AppContext, type ViewInstance, countField, debounce, reportKeysField } from './context';
 import { MAX_RESIZE_BUCKETS } from './resize';
 
 export function compareView(context: AppContext): ViewInstance {
@@ -15,19 +15,7 @@ export function compareView(context: AppContext): ViewInstance {
   const results = h('div', { class: 'results' });
   let generation = 0;
   const rerun = debounce(() => void run(), 400);
-  const make = (name: 'from' | 'to' | 'n', label: string) =>
-    field({
-      label,
-      name,
-      value: state[name],
-      inputMode: 'numeric',
-      width: 'narrow',
-      onInput: (value) => {
-        state[name] = value;
-        context.changed();
-        rerun();
-      },
-    });
+  const make = (name: 'from' | 'to' | 'n', label: string) => countField(context, name, label, rerun);
   const fromField = make('from', 'Resize from');
   const toField = make('to', 'to');
   const nField = make('n', 'Balance and speed at n');

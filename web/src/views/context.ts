@@ -109,21 +109,40 @@ export function keysHint(): string {
   );
 }
 
-/** The Keys field of the report views: an edit updates state.keys and the link, then calls `rerun`. */
-export function reportKeysField(context: AppContext, rerun: () => void): FieldControl {
+/** The State fields a view edits as text. */
+export type TextStateField = 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys';
+
+/**
+ * A text field bound to `state[name]`: an edit updates the state and the
+ * link, then calls `rerun`. `options` are field()'s presentation options.
+ */
+export function stateField(
+  context: AppContext,
+  name: TextStateField,
+  options: Omit<Parameters<typeof field>[0], 'name' | 'value' | 'onInput'>,
+  rerun: () => void,
+): FieldControl {
   return field({
-    label: 'Keys',
-    name: 'keys',
-    value: context.state.keys,
-    multiline: true,
-    width: 'wide',
-    hint: keysHint(),
+    ...options,
+    name,
+    value: context.state[name],
     onInput: (value) => {
-      context.state.keys = value;
+      context.state[name] = value;
       context.changed();
       rerun();
     },
   });
+}
+
+/** A narrow numeric field bound to `state[name]` (bucket counts). */
+export function countField(context: AppContext, name: TextStateField, label: string, rerun: () => void,
+                           hint?: string): FieldControl {
+  return stateField(context, name, { label, hint, inputMode: 'numeric', width: 'narrow' }, rerun);
+}
+
+/** The Keys field of the report views, bound to state.keys. */
+export function reportKeysField(context: AppContext, rerun: () => void): FieldControl {
+  return stateField(context, 'keys', { label: 'Keys', multiline: true, width: 'wide', hint: keysHint() }, rerun);
 }
 
 /** The algorithm checkboxes bound to state.algos: a change updates the link, then calls `rerun`. */

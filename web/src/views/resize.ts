@@ -4,7 +4,7 @@
 
 import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
 import type { ResizeReply, ResizeStep } from '../engine/protocol';
-import { field, parseChain, parseCount, progressPanel } from '../ui/controls';
+import { parseChain, parseCount, progressPanel } from '../ui/controls';
 import { download, fixed, grouped, h, percent, plain } from '../ui/dom';
 import { virtualTable } from '../ui/virtualTable';
 import {
@@ -13,8 +13,10 @@ import {
   debounce,
   figure,
   loadCharts,
+  countField,
   reportKeysField,
   stateAlgorithmPicker,
+  stateField,
 } from './context';
 import { exampleLink } from './compute';
 
@@ -33,30 +35,9 @@ export function resizeView(context: AppContext): ViewInstance {
   let generation = 0;
   const rerun = debounce(() => void run(), 300);
 
-  const fromField = field({
-    label: 'From n buckets',
-    name: 'from',
-    value: state.from,
-    inputMode: 'numeric',
-    width: 'narrow',
-    onInput: (value) => {
-      state.from = value;
-      context.changed();
-      rerun();
-    },
-  });
-  const toField = field({
-    label: 'To n buckets',
-    name: 'to',
-    value: state.to,
-    hint: 'Or a chain: 12, 11, 16',
-    width: 'narrow',
-    onInput: (value) => {
-      state.to = value;
-      context.changed();
-      rerun();
-    },
-  });
+  const fromField = countField(context, 'from', 'From n buckets', rerun);
+  // Not numeric: a chain needs commas, which numeric keypads lack.
+  const toField = stateField(context, 'to', { label: 'To n buckets', hint: 'Or a chain: 12, 11, 16', width: 'narrow' }, rerun);
   const keysField = reportKeysField(context, rerun);
   const picker = stateAlgorithmPicker(context, rerun);
   progress.onCancel = () => {
