@@ -16,7 +16,7 @@ import {
   reportKeysField,
   stateAlgorithmPicker,
 } from './context';
-import { exampleLink } from './compute';
+import { exampleLinks } from './compute';
 
 export const MAX_LOAD_BUCKETS = 1_000_000;
 
@@ -141,16 +141,11 @@ export function balanceView(context: AppContext): ViewInstance {
     );
   }
 
-  const examples = context.embedded
-    ? null
-    : h(
-        'div',
-        { class: 'examples' },
-        h('span', {}, 'Try: '),
-        exampleLink('#view=balance&algo=jump,jumpback,modulo&n=100&keys=random:1000000:1', '10^6 random keys in 100 buckets'),
-        exampleLink('#view=balance&algo=jump,jumpback,modulo&n=100&keys=0..9999', 'sequential keys (modulo looks perfect)'),
-        exampleLink('#view=balance&algo=jump,jumpback&n=100000&keys=random:10000000:3', '10^7 keys in 10^5 buckets'),
-      );
+  const examples = exampleLinks(context, [
+    ['#view=balance&algo=jump,jumpback,modulo&n=100&keys=random:1000000:1', '10^6 random keys in 100 buckets'],
+    ['#view=balance&algo=jump,jumpback,modulo&n=100&keys=0..9999', 'sequential keys (modulo looks perfect)'],
+    ['#view=balance&algo=jump,jumpback&n=100000&keys=random:10000000:3', '10^7 keys in 10^5 buckets'],
+  ]);
 
   const root = h(
     'section',

@@ -165,16 +165,11 @@ export function computeView(context: AppContext): ViewInstance {
     results.replaceChildren(...children);
   }
 
-  const examples = context.embedded
-    ? null
-    : h(
-        'div',
-        { class: 'examples' },
-        h('span', {}, 'Try: '),
-        exampleLink('#view=compute&algo=jump,jumpback&key=42&n=100&trace=1000', 'the exercise’s key 42'),
-        exampleLink('#view=compute&algo=jump,jumpback&key=18446744073709551615&n=100', 'the largest key (the 64-bit trap)'),
-        exampleLink('#view=compute&algo=jump,jump-guava,jumpback,jumpback-indep,modulo&key=%22alice%22&n=1000&trace=100000', 'a string key, all algorithms'),
-      );
+  const examples = exampleLinks(context, [
+    ['#view=compute&algo=jump,jumpback&key=42&n=100&trace=1000', 'the exercise’s key 42'],
+    ['#view=compute&algo=jump,jumpback&key=18446744073709551615&n=100', 'the largest key (the 64-bit trap)'],
+    ['#view=compute&algo=jump,jump-guava,jumpback,jumpback-indep,modulo&key=%22alice%22&n=1000&trace=100000', 'a string key, all algorithms'],
+  ]);
 
   const root = h(
     'section',
@@ -192,6 +187,12 @@ function shortTitle(context: AppContext, algo: string): string {
   return context.algorithms.find((a) => a.name === algo)?.title ?? '';
 }
 
-export function exampleLink(href: string, text: string): HTMLAnchorElement {
+function exampleLink(href: string, text: string): HTMLAnchorElement {
   return h('a', { href, class: 'example' }, text);
+}
+
+/** The "Try:" row of example links ([href, text] pairs); none in the embed page. */
+export function exampleLinks(context: AppContext, links: [href: string, text: string][]): HTMLElement | null {
+  if (context.embedded) return null;
+  return h('div', { class: 'examples' }, h('span', {}, 'Try: '), ...links.map(([href, text]) => exampleLink(href, text)));
 }

@@ -18,7 +18,7 @@ import {
   stateAlgorithmPicker,
   stateField,
 } from './context';
-import { exampleLink } from './compute';
+import { exampleLinks } from './compute';
 
 /** Bucket counts of a resize: the core keeps one counter per bucket. */
 export const MAX_RESIZE_BUCKETS = 1_000_000;
@@ -157,18 +157,13 @@ export function resizeView(context: AppContext): ViewInstance {
     container.replaceChildren(...steps.map((step) => stepCard(step)));
   }
 
-  const examples = context.embedded
-    ? null
-    : h(
-        'div',
-        { class: 'examples' },
-        h('span', {}, 'Try: '),
-        exampleLink('#view=resize&algo=jump,jumpback,modulo&from=10&to=12&keys=0..9999', '10 → 12 (the paper’s example)'),
-        exampleLink('#view=resize&algo=jumpback,jumpback-indep&from=16&to=4&keys=random:600000:1', '16 → 4: JumpBackHash’s skewed flows'),
-        exampleLink('#view=resize&algo=jump,jumpback&from=11&to=10&keys=0..99999', 'remove the top bucket'),
-        exampleLink('#view=resize&algo=jump,jumpback&from=10&to=12,11,16&keys=random:100000:7', 'a chain 10, 12, 11, 16'),
-        exampleLink('#view=resize&algo=jump,jumpback&from=10&to=12&keys=random:10000000:1', '10^7 random keys'),
-      );
+  const examples = exampleLinks(context, [
+    ['#view=resize&algo=jump,jumpback,modulo&from=10&to=12&keys=0..9999', '10 → 12 (the paper’s example)'],
+    ['#view=resize&algo=jumpback,jumpback-indep&from=16&to=4&keys=random:600000:1', '16 → 4: JumpBackHash’s skewed flows'],
+    ['#view=resize&algo=jump,jumpback&from=11&to=10&keys=0..99999', 'remove the top bucket'],
+    ['#view=resize&algo=jump,jumpback&from=10&to=12,11,16&keys=random:100000:7', 'a chain 10, 12, 11, 16'],
+    ['#view=resize&algo=jump,jumpback&from=10&to=12&keys=random:10000000:1', '10^7 random keys'],
+  ]);
 
   const root = h(
     'section',
