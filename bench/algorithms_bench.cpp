@@ -118,7 +118,7 @@ class CollectingReporter : public benchmark::ConsoleReporter {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (const Algorithm& algorithm : algorithms()) {
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
     for (std::int32_t n : kBucketCounts) {
       benchmark::RegisterBenchmark(("lookup/" + std::string(algorithm.name)).c_str(), lookup,
                                    algorithm.id)
@@ -147,7 +147,7 @@ int main(int argc, char** argv) {
   std::printf("\n|---|");
   for (std::size_t i = 0; i < std::size(kBucketCounts); ++i) std::printf("---|");
   std::printf("\n");
-  for (const Algorithm& algorithm : algorithms()) {
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
     std::printf("| %s |", std::string(algorithm.name).c_str());
     for (std::int32_t n : kBucketCounts) {
       const std::string suffix = "/" + std::to_string(n);

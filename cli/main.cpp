@@ -8,6 +8,7 @@
 // Exit status: 0 every line ran, 1 some line failed, 2 usage error.
 // For check: 0 every line matches, 1 some line does not, 2 usage error
 // (missing arguments, unreadable file, a script with errors, too many lines).
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "jumphash/algorithms.hpp"
 #include "jumphash/checker.hpp"
 #include "jumphash/interpreter.hpp"
 #include "jumphash/version.hpp"
@@ -30,9 +32,9 @@ constexpr const char* kUsage =
 
 constexpr const char* kCheckUsage = "usage: jumphash check SCRIPT OUTPUT\n";
 
-constexpr const char* kHelp =
+constexpr const char* kLanguageHelp =
     "Runs a script in the jumphash command language, one command a line:\n"
-    "  ALGO <name>        jump (default), jump-guava, jumpback, jumpback-indep, modulo\n"
+    "  ALGO <name> [<option>=<value>]...  later commands use that algorithm (default jump)\n"
     "  HASH <key> <n>     print \"<key>: <bucket>\" for n buckets (1..2147483647)\n"
     "  KEYS <spec>...     set the key list: keys, ranges A..B, random:COUNT:SEED\n"
     "  BUCKETS <n>        print \"<key>: <bucket>\" for every key\n"
@@ -40,11 +42,25 @@ constexpr const char* kHelp =
     "                     \"moved: <count> of <total>\"\n"
     "  LOAD <n>           print \"<bucket>: <count>\" for buckets 0..n-1 (n <= 1000000)\n"
     "  TRACE <key> <max>  print \"<n>: <bucket>\" wherever the key's bucket changes\n"
+    "Node lists (a node is name or name*weight, weight 1..1000000; quote names\n"
+    "with spaces: \"cache 3\"*2):\n"
+    "  NODES <node>...    set the node list (at most 100000 nodes, names unique)\n"
+    "  REMOVE <name>...   remove any nodes;  ADD <node>...  add nodes at the end\n"
+    "  HASH <key>         print \"<key>: <node>\"\n"
+    "  BUCKETS            print \"<key>: <node>\" for every key\n"
+    "  LOAD               print \"<node>: <count>\" for every node, in list order\n"
+    "  MOVED <edit>...    edits -name, +name[*w], =name*w on a copy of the list:\n"
+    "                     \"<key>: <old> -> <new>\" per moved key, then \"moved: ...\"\n"
+    "A bucket-count algorithm on a node list indexes it, servers[bucket(key, count)]:\n"
+    "removing a middle node renumbers the rest. A node-set algorithm given a bucket\n"
+    "count n places keys on nodes named 0..n-1.\n"
     "A key is decimal (0..18446744073709551615), 0x hex (1-16 digits) or a \"string\"\n"
-    "(XXH3-64 of its UTF-8 bytes). '#' starts a comment. Keywords ignore case.\n"
-    "Errors go to stderr as \"line <N>: error: <message>\"; later lines still run.\n"
-    "Exit status: 0 all lines ran, 1 a line failed, 2 usage error.\n"
-    "\n"
+    "(XXH3-64 of its UTF-8 bytes for bucket-count algorithms; node-set algorithms\n"
+    "hash a string's bytes and a number's decimal text). '#' starts a comment.\n"
+    "Keywords ignore case. Errors go to stderr as \"line <N>: error: <message>\";\n"
+    "later lines still run. Exit status: 0 all lines ran, 1 a line failed, 2 usage error.\n";
+
+constexpr const char* kCheckHelp =
     "usage: jumphash check SCRIPT OUTPUT\n"
     "Compares OUTPUT, a student's program's stdout for SCRIPT ('-' reads it from\n"
     "standard input), with what SCRIPT prints. For each line that is not a match\n"
@@ -56,6 +72,29 @@ constexpr const char* kHelp =
     "\"checked: <matching> of <expected lines> lines match\".\n"
     "Exit status: 0 all lines match, 1 some do not, 2 usage error or a script\n"
     "with errors.\n";
+
+/// The algorithms, read from the registry: name, kind, what it can do, options.
+std::string algorithms_help() {
+  std::string text = "Algorithms (kind; removes any node / weights; options):\n";
+  for (const jumphash::Algorithm& a : jumphash::algorithms()) {
+    std::string line = "  " + std::string(a.name);
+    line.resize(std::max<std::size_t>(line.size() + 1, 17), ' ');
+    line += std::string(jumphash::kind_name(a.kind));
+    if (a.kind == jumphash::AlgorithmKind::node_set) {
+      line += a.removes_any_bucket ? "; removes any node" : "; moves some other keys too";
+      line += a.weights ? ", weights" : ", no weights";
+    }
+    for (const jumphash::OptionSpec& option : a.options) {
+      line += "; " + std::string(option.name) + "=" + std::string(option.default_value);
+    }
+    text += line + "\n";
+  }
+  return text;
+}
+
+std::string help_text() {
+  return std::string(kLanguageHelp) + "\n" + algorithms_help() + "\n" + kCheckHelp;
+}
 
 int usage_error(const std::string& message) {
   std::cerr << "jumphash: " << message << '\n' << kUsage;
@@ -97,7 +136,7 @@ int check_usage_error(const std::string& message) {
 int check_command(const std::vector<std::string>& args) {
   for (const std::string& arg : args) {
     if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage << '\n' << kHelp;
+      std::cout << kUsage << '\n' << help_text();
       return 0;
     }
   }
@@ -140,7 +179,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage << '\n' << kHelp;
+      std::cout << kUsage << '\n' << help_text();
       return 0;
     }
     if (arg == "--version") {
@@ -153,11 +192,13 @@ int main(int argc, char** argv) {
       continue;
     }
     if (arg.size() > 1 && arg[0] == '-') return usage_error("unknown option '" + arg + "'");
-    if (have_file) return usage_error("more than one script given ('" + file + "' and '" + arg + "')");
+    if (have_file)
+      return usage_error("more than one script given ('" + file + "' and '" + arg + "')");
     file = arg;
     have_file = true;
   }
-  if (have_file && !lines.empty()) return usage_error("give either -e commands or a script, not both");
+  if (have_file && !lines.empty())
+    return usage_error("give either -e commands or a script, not both");
 
   jumphash::Interpreter interpreter(std::cout, std::cerr);
   if (!lines.empty()) {

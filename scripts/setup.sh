@@ -2,7 +2,10 @@
 # on a Debian 12 machine (as root), saying what it installs.
 #
 #   Debian packages: cmake g++ libgtest-dev libbenchmark-dev libxxhash-dev
-#                    emscripten chromium python3 (see shared/toolchain.md)
+#                    emscripten chromium python3 (see shared/toolchain.md), and
+#                    the real systems the tests compare with: libmemcached-dev
+#                    (ketama), nginx-light (nginx's hash ... consistent), plus
+#                    zlib1g-dev, libssl-dev and pkg-config for the hash checks
 #   npm packages:    npm ci (pinned by package-lock.json)
 set -euo pipefail
 
@@ -13,7 +16,11 @@ say() { printf '\n== %s\n' "$*"; }
 
 ensure_debian_packages() {
   # python3: the e2e suite serves the built site with `python3 -m http.server` too.
-  local wanted=(cmake g++ make libgtest-dev libbenchmark-dev libxxhash-dev emscripten chromium python3)
+  # libmemcached-dev, nginx-light, curl, zlib1g-dev, libssl-dev, pkg-config: live
+  # comparisons with the real libraries (tests/libmemcached_live_test.cpp,
+  # tests/live/).
+  local wanted=(cmake g++ make libgtest-dev libbenchmark-dev libxxhash-dev emscripten chromium python3
+                libmemcached-dev nginx-light curl zlib1g-dev libssl-dev pkg-config)
   local missing=()
   for package in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

@@ -692,7 +692,7 @@ std::vector<Candidate> candidates_for(const Algorithm& algorithm) {
                    },
                    0, true});
   }
-  for (const Algorithm& other : algorithms()) {
+  for (const Algorithm& other : bucket_count_algorithms()) {
     if (other.id == algorithm.id) continue;
     // jump <-> jump-guava is guava-rounding, named with its own explanation.
     if (jump_family && (other.id == AlgorithmId::jump || other.id == AlgorithmId::jump_guava)) {

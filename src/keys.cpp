@@ -47,6 +47,8 @@ bool parse_decimal_u64(std::string_view text, std::uint64_t& value, bool& overfl
   return !overflow;
 }
 
+}  // namespace
+
 bool is_valid_utf8(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
@@ -80,7 +82,50 @@ bool is_valid_utf8(std::string_view s) {
   return true;
 }
 
+std::size_t quoted_length(std::string_view token) {
+  for (std::size_t i = 1; i < token.size(); ++i) {
+    if (token[i] == '\\') {
+      ++i;
+    } else if (token[i] == '"') {
+      return i + 1;
+    }
+  }
+  return token.size();
+}
+
+Result<std::string> unquote_string(std::string_view token, std::string_view what) {
+  const std::string_view quoted = token.substr(0, quoted_length(token));
+  if (quoted.size() < 2 || quoted[0] != '"' || quoted.back() != '"') {
+    return fail(std::string(what), " ", std::string(token), " has no closing quote");
+  }
+  std::string bytes;
+  for (std::size_t i = 1; i + 1 < quoted.size(); ++i) {
+    const char c = quoted[i];
+    if (c == '\\') {
+      const char next = quoted[i + 1];
+      if (next != '"' && next != '\\') {
+        return fail("unknown escape '\\", std::string(1, next), "' in ", std::string(what), " ",
+                    std::string(quoted), " (allowed: \\\" and \\\\)");
+      }
+      bytes += next;
+      ++i;
+    } else {
+      bytes += c;
+    }
+  }
+  if (!is_valid_utf8(bytes)) {
+    return fail(std::string(what), " ", std::string(quoted), " is not valid UTF-8");
+  }
+  return bytes;
+}
+
+namespace {
+
 Result<Key> parse_string_key(std::string_view token) {
+  if (const std::size_t length = quoted_length(token); length < token.size()) {
+    return fail("unexpected text after the closing quote of ", std::string(token.substr(0, length)),
+                " (separate arguments with a space)");
+  }
   // token starts with '"'; split_tokens guarantees the closing quote, but
   // parse_key may be called on any text.
   if (token.size() < 2 || token.back() != '"') {
@@ -105,7 +150,8 @@ Result<Key> parse_string_key(std::string_view token) {
     }
   }
   if (!is_valid_utf8(bytes)) return fail("string key ", token, " is not valid UTF-8");
-  return Key{XXH3_64bits(bytes.data(), bytes.size()), std::string(token)};
+  const std::uint64_t value = XXH3_64bits(bytes.data(), bytes.size());
+  return Key{value, std::string(token), std::move(bytes)};
 }
 
 Result<std::uint64_t> parse_numeric_key(std::string_view token) {
@@ -119,7 +165,8 @@ Result<std::uint64_t> parse_numeric_key(std::string_view token) {
       v = (v << 4) | static_cast<std::uint64_t>(d);
     }
     if (digits.size() > 16) {
-      return fail(quote(token), " has more than 16 hex digits (keys are 64-bit: at most 0xFFFFFFFFFFFFFFFF)");
+      return fail(quote(token),
+                  " has more than 16 hex digits (keys are 64-bit: at most 0xFFFFFFFFFFFFFFFF)");
     }
     return v;
   }
@@ -152,7 +199,7 @@ Result<Key> parse_key(std::string_view token) {
   if (!token.empty() && token[0] == '"') return parse_string_key(token);
   Result<std::uint64_t> value = parse_numeric_key(token);
   if (!value) return Error{value.error()};
-  return Key{*value, {}};
+  return Key{*value, {}, {}};
 }
 
 Result<std::int64_t> parse_integer(std::string_view token, std::string_view what, std::int64_t min,
@@ -179,8 +226,10 @@ Result<std::vector<std::string_view>> split_tokens(std::string_view line) {
     }
     if (c == '#') break;
     const std::size_t start = i;
-    if (c == '"') {
-      ++i;
+    // A node edit may put '+' or '-' before a quoted name: -"cache 3".
+    const bool signed_quote = (c == '+' || c == '-') && i + 1 < line.size() && line[i + 1] == '"';
+    if (c == '"' || signed_quote) {
+      i += signed_quote ? 2 : 1;
       bool closed = false;
       while (i < line.size()) {
         if (line[i] == '\\' && i + 1 < line.size()) {
@@ -194,12 +243,16 @@ Result<std::vector<std::string_view>> split_tokens(std::string_view line) {
         }
       }
       if (!closed) {
-        return fail("string ", std::string(line.substr(start)),
-                    " has no closing quote");
+        return fail("string ", std::string(line.substr(start)), " has no closing quote");
+      }
+      // A quoted node name may carry a weight: "cache 3"*2.
+      if (i < line.size() && line[i] == '*') {
+        while (i < line.size() && !is_space(line[i]) && line[i] != '#' && line[i] != '"') ++i;
       }
       if (i < line.size() && !is_space(line[i]) && line[i] != '#') {
         return fail("unexpected text after the closing quote of ",
-                    std::string(line.substr(start, i - start)), " (separate arguments with a space)");
+                    std::string(line.substr(start, i - start)),
+                    " (separate arguments with a space)");
       }
     } else {
       while (i < line.size() && !is_space(line[i]) && line[i] != '#') {
@@ -248,7 +301,8 @@ Result<KeySet> KeySet::parse(const std::vector<std::string_view>& specs) {
       const std::string_view rest = spec.substr(7);
       const std::size_t colon = rest.find(':');
       if (colon == std::string_view::npos) {
-        return fail(quote(spec), " is not a random key set (write random:COUNT:SEED, e.g. random:1000:42)");
+        return fail(quote(spec),
+                    " is not a random key set (write random:COUNT:SEED, e.g. random:1000:42)");
       }
       Result<std::int64_t> n = parse_integer(rest.substr(0, colon), "random key count", 0,
                                              static_cast<std::int64_t>(kMaxKeysPerSet));

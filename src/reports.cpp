@@ -2,6 +2,7 @@
 #include "jumphash/reports.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace jumphash {
 
@@ -9,9 +10,8 @@ void add_loads(const Algorithm& algorithm, const KeySet& keys, std::int32_t n, s
                std::uint64_t end, std::vector<std::uint64_t>& loads) {
   visit_algorithm(algorithm.id, [&](auto bucket_of) {
     std::uint64_t* counts = loads.data();
-    keys.for_each(begin, end, [&](std::uint64_t key, const std::string*) {
-      ++counts[bucket_of(key, n)];
-    });
+    keys.for_each(begin, end,
+                  [&](std::uint64_t key, const std::string*) { ++counts[bucket_of(key, n)]; });
   });
 }
 
@@ -36,9 +36,8 @@ Result<std::vector<TraceStep>> trace_key(const Algorithm& algorithm, std::uint64
                                          std::int64_t max) {
   std::vector<TraceStep> steps;
   if (!algorithm.consistent) {
-    Result<std::int32_t> checked =
-        check_bucket_count(max, std::string("TRACE max for ") + std::string(algorithm.name),
-                           kMaxModuloTrace);
+    Result<std::int32_t> checked = check_bucket_count(
+        max, std::string("TRACE max for ") + std::string(algorithm.name), kMaxModuloTrace);
     if (!checked) return Error{checked.error()};
     std::int32_t previous = -1;
     for (std::int32_t n = 1; n <= *checked; ++n) {
@@ -78,7 +77,8 @@ ResizeReport::ResizeReport(const Algorithm& algorithm, std::int32_t from, std::i
 
 Result<ResizeReport> ResizeReport::create(const Algorithm& algorithm, std::int64_t from,
                                           std::int64_t to, std::size_t sample_limit) {
-  Result<std::int32_t> checked_from = check_bucket_count(from, "from bucket count", kMaxLoadBuckets);
+  Result<std::int32_t> checked_from =
+      check_bucket_count(from, "from bucket count", kMaxLoadBuckets);
   if (!checked_from) return Error{checked_from.error()};
   Result<std::int32_t> checked_to = check_bucket_count(to, "to bucket count", kMaxLoadBuckets);
   if (!checked_to) return Error{checked_to.error()};
@@ -98,7 +98,9 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
       const std::int32_t new_bucket = bucket_of(key, to_);
       ++before[old_bucket];
       ++after[new_bucket];
-      if (flows) ++flows[static_cast<std::uint64_t>(old_bucket) * to + static_cast<std::uint64_t>(new_bucket)];
+      if (flows)
+        ++flows[static_cast<std::uint64_t>(old_bucket) * to +
+                static_cast<std::uint64_t>(new_bucket)];
       if (old_bucket != new_bucket) {
         ++moved_;
         if (sample_.size() < sample_limit_) {
@@ -140,6 +142,85 @@ ResizeReport::FlowBalance ResizeReport::flow_balance(std::int32_t source) const 
   }
   balance.degrees_of_freedom = destinations.size() - 1;
   return balance;
+}
+
+// ---- node lists ---------------------------------------------------------------
+
+std::vector<std::int64_t> node_index_map(const NodeList& before, const NodeList& after) {
+  std::unordered_map<std::string_view, std::int64_t> index_after;
+  for (std::size_t i = 0; i < after.size(); ++i) index_after.emplace(after[i].name, i);
+  std::vector<std::int64_t> map(before.size(), -1);
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    const auto found = index_after.find(before[i].name);
+    if (found != index_after.end()) map[i] = found->second;
+  }
+  return map;
+}
+
+void add_node_loads(const Cluster& cluster, const KeySet& keys, std::uint64_t begin,
+                    std::uint64_t end, std::vector<std::uint64_t>& loads) {
+  std::uint64_t* counts = loads.data();
+  keys.for_each_key(begin, end, [&](std::uint64_t value, const Key* key) {
+    ++counts[cluster.locate(value, key)];
+  });
+}
+
+std::vector<double> ideal_shares(const Cluster& cluster) {
+  const NodeList& nodes = cluster.nodes();
+  std::vector<double> shares(nodes.size(), 1.0 / static_cast<double>(nodes.size()));
+  if (cluster.algorithm().weights) {
+    const double total = static_cast<double>(total_weight(nodes));
+    for (std::size_t i = 0; i < nodes.size(); ++i) shares[i] = nodes[i].weight / total;
+  }
+  return shares;
+}
+
+double minimum_moved_fraction(const Cluster& before, const Cluster& after) {
+  const std::vector<double> share_before = ideal_shares(before);
+  const std::vector<double> share_after = ideal_shares(after);
+  const std::vector<std::int64_t> map = node_index_map(before.nodes(), after.nodes());
+  double lost = 0;
+  for (std::size_t i = 0; i < map.size(); ++i) {
+    const double now = map[i] < 0 ? 0.0 : share_after[static_cast<std::size_t>(map[i])];
+    lost += std::max(0.0, share_before[i] - now);
+  }
+  return lost;
+}
+
+NodeResizeReport::NodeResizeReport(Cluster before, Cluster after, std::size_t sample_limit)
+    : before_(std::move(before)),
+      after_(std::move(after)),
+      map_(node_index_map(before_.nodes(), after_.nodes())),
+      sample_limit_(sample_limit),
+      loads_before_(before_.nodes().size()),
+      loads_after_(after_.nodes().size()) {
+  const std::uint64_t cells =
+      static_cast<std::uint64_t>(before_.nodes().size()) * after_.nodes().size();
+  if (cells <= kMaxFlowCells) flows_.assign(static_cast<std::size_t>(cells), 0);
+}
+
+void NodeResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t end) {
+  end = std::min(end, keys.size());
+  if (begin >= end) return;
+  const std::size_t width = after_.nodes().size();
+  keys.for_each_key(begin, end, [&](std::uint64_t value, const Key* key) {
+    const std::uint32_t old_node = before_.locate(value, key);
+    const std::uint32_t new_node = after_.locate(value, key);
+    ++loads_before_[old_node];
+    ++loads_after_[new_node];
+    if (!flows_.empty()) ++flows_[old_node * width + new_node];
+    if (map_[old_node] != static_cast<std::int64_t>(new_node)) {
+      ++moved_;
+      if (sample_.size() < sample_limit_) {
+        sample_.push_back({value, key ? key->label : std::string(), old_node, new_node});
+      }
+    }
+  });
+  total_ += end - begin;
+}
+
+double NodeResizeReport::minimum_moved_expected() const {
+  return static_cast<double>(total_) * minimum_moved_fraction(before_, after_);
 }
 
 }  // namespace jumphash

@@ -117,12 +117,12 @@ TEST_P(ConsistentContract, ShrinkingMovesOnlyKeysOfRemovedBuckets) {
 }
 
 std::vector<Algorithm> all_algorithms() {
-  return {algorithms().begin(), algorithms().end()};
+  return {bucket_count_algorithms().begin(), bucket_count_algorithms().end()};
 }
 
 std::vector<Algorithm> consistent_algorithms() {
   std::vector<Algorithm> result;
-  for (const Algorithm& algorithm : algorithms()) {
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
     if (algorithm.consistent) result.push_back(algorithm);
   }
   return result;
@@ -141,17 +141,36 @@ INSTANTIATE_TEST_SUITE_P(Every, ConsistentContract, ::testing::ValuesIn(consiste
                          name_of);
 
 TEST(Registry, NamesAreStableAndLookupIgnoresCase) {
-  EXPECT_EQ(algorithm_names(), "jump, jump-guava, jumpback, jumpback-indep, modulo");
+  EXPECT_EQ(algorithm_names(),
+            "jump, jump-guava, jumpback, jumpback-indep, modulo, ketama, libketama, nginx, "
+            "groupcache, rendezvous, envoy-ring, maglev, memento, memento-java");
   ASSERT_TRUE(find_algorithm("JumpBack"));
   EXPECT_EQ((*find_algorithm("JumpBack"))->id, AlgorithmId::jumpback);
   const Result<const Algorithm*> missing = find_algorithm("ring");
   ASSERT_FALSE(missing);
-  EXPECT_EQ(missing.error(),
-            "unknown algorithm 'ring' (known: jump, jump-guava, jumpback, jumpback-indep, modulo)");
+  EXPECT_EQ(missing.error(), "unknown algorithm 'ring' (known: " + algorithm_names() + ")");
+}
+
+TEST(Registry, BucketCountAlgorithmsComeFirstAndOnlyTheyHaveAFunction) {
+  const auto all = algorithms();
+  const auto bucket_count = bucket_count_algorithms();
+  ASSERT_EQ(bucket_count.size(), 5u);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const Algorithm& algorithm = all[i];
+    EXPECT_EQ(static_cast<std::size_t>(algorithm.id), i) << algorithm.name;
+    EXPECT_EQ(algorithm.kind == AlgorithmKind::bucket_count, i < bucket_count.size()) << algorithm.name;
+    EXPECT_EQ(algorithm.function != nullptr, algorithm.kind == AlgorithmKind::bucket_count)
+        << algorithm.name;
+    EXPECT_EQ(algorithm.build != nullptr, algorithm.kind == AlgorithmKind::node_set) << algorithm.name;
+    EXPECT_FALSE(algorithm.title.empty()) << algorithm.name;
+    EXPECT_FALSE(algorithm.paper.empty()) << algorithm.name;
+    EXPECT_FALSE(algorithm.expected_cost.empty()) << algorithm.name;
+    EXPECT_FALSE(algorithm.memory.empty()) << algorithm.name;
+  }
 }
 
 TEST(Registry, OnlyModuloIsNotConsistentAndNoneRemovesAMiddleBucket) {
-  for (const Algorithm& algorithm : algorithms()) {
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
     EXPECT_EQ(algorithm.consistent, algorithm.id != AlgorithmId::modulo) << algorithm.name;
     EXPECT_FALSE(algorithm.removes_any_bucket) << algorithm.name;
     EXPECT_FALSE(algorithm.paper.empty());
@@ -159,7 +178,7 @@ TEST(Registry, OnlyModuloIsNotConsistentAndNoneRemovesAMiddleBucket) {
 }
 
 TEST(Registry, VisitAlgorithmCallsTheSameFunctionAsTheRegistry) {
-  for (const Algorithm& algorithm : algorithms()) {
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
     visit_algorithm(algorithm.id, [&](auto bucket_of) {
       for (std::uint64_t key : {0ULL, 42ULL, ~0ULL, 0x123456789ABCDEFULL}) {
         EXPECT_EQ(bucket_of(key, 1000), algorithm.function(key, 1000)) << algorithm.name;

@@ -43,12 +43,15 @@ TEST(Interpreter, ObserverSeesTheScriptLineOfEveryOutputLine) {
 TEST(Interpreter, ArityErrorsShowTheUsage) {
   const ScriptOutput out = run_script("HASH 1\nMOVED 1\nLOAD\nTRACE 1 2 3\nBUCKETS\nALGO\n");
   EXPECT_EQ(out.stderr_text,
-            "line 1: error: HASH takes 2 arguments (HASH <key> <n>), got 1\n"
-            "line 2: error: MOVED takes 2 arguments (MOVED <from> <to>), got 1\n"
-            "line 3: error: LOAD takes 1 argument (LOAD <n>), got 0\n"
+            "line 1: error: HASH <key> needs a node list: set one with NODES (e.g. NODES a b c*2)\n"
+            "line 2: error: MOVED takes 2 arguments (MOVED <from> <to>), or node edits (MOVED -name "
+            "+name*w ...), got 1\n"
+            "line 3: error: LOAD without a bucket count needs a node list: set one with NODES (e.g. "
+            "NODES a b c*2)\n"
             "line 4: error: TRACE takes 2 arguments (TRACE <key> <max>), got 3\n"
-            "line 5: error: BUCKETS takes 1 argument (BUCKETS <n>), got 0\n"
-            "line 6: error: ALGO takes 1 argument (ALGO <name>), got 0\n");
+            "line 5: error: BUCKETS without a bucket count needs a node list: set one with NODES (e.g. "
+            "NODES a b c*2)\n"
+            "line 6: error: ALGO takes a name (ALGO <name> [<option>=<value>]...), got nothing\n");
 }
 
 }  // namespace

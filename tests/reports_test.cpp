@@ -13,7 +13,7 @@ const Algorithm& algorithm(std::string_view name) { return **find_algorithm(name
 // The walk over active indices must equal the definition: every n in 1..max
 // where the bucket differs from the bucket at n - 1.
 TEST(Trace, WalkingActiveIndicesEqualsLoopingOverN) {
-  for (const Algorithm& each : algorithms()) {
+  for (const Algorithm& each : bucket_count_algorithms()) {
     for (std::uint64_t key : {0ULL, 42ULL, 18446744073709551615ULL, 628522610165938199ULL,
                               18063469494497682072ULL, 0xDEADBEEFULL}) {
       std::vector<std::pair<std::int64_t, std::int32_t>> brute;
@@ -33,7 +33,7 @@ TEST(Trace, WalkingActiveIndicesEqualsLoopingOverN) {
 }
 
 TEST(Trace, ConsistentAlgorithmsTraceToTheLargestBucketCount) {
-  for (const Algorithm& each : algorithms()) {
+  for (const Algorithm& each : bucket_count_algorithms()) {
     if (!each.consistent) continue;
     const auto steps = trace_key(each, 42, kMaxBuckets);
     ASSERT_TRUE(steps) << steps.error();

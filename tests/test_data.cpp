@@ -1,7 +1,6 @@
 #include "test_data.hpp"
 
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -49,6 +48,46 @@ std::vector<VectorRow> read_vectors(const std::string& relative) {
     rows.push_back(row);
   }
   return rows;
+}
+
+std::vector<TsvRow> read_tsv(const std::string& relative) {
+  std::istringstream in(read_file(data_path(relative)));
+  std::vector<TsvRow> rows;
+  std::vector<std::string> columns;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> fields;
+    std::istringstream split(line);
+    for (std::string field; std::getline(split, field, '\t');) fields.push_back(field);
+    if (columns.empty()) {
+      columns = fields;
+      continue;
+    }
+    TsvRow row;
+    for (std::size_t i = 0; i < columns.size() && i < fields.size(); ++i)
+      row[columns[i]] = fields[i];
+    rows.push_back(std::move(row));
+  }
+  EXPECT_FALSE(rows.empty()) << relative << " has no rows";
+  return rows;
+}
+
+NodeList system_config(const std::string& config) {
+  static const std::vector<TsvRow> rows = read_tsv("vectors/systems/configs.tsv");
+  std::vector<std::pair<int, Node>> indexed;
+  for (const TsvRow& row : rows) {
+    if (row.at("config") != config) continue;
+    indexed.emplace_back(
+        std::stoi(row.at("index")),
+        Node{row.at("node"), static_cast<std::uint32_t>(std::stoul(row.at("weight")))});
+  }
+  EXPECT_FALSE(indexed.empty()) << "unknown config " << config;
+  std::sort(indexed.begin(), indexed.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  NodeList nodes;
+  for (auto& [index, node] : indexed) nodes.push_back(std::move(node));
+  return nodes;
 }
 
 namespace {

@@ -2,8 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
+
+#include "jumphash/nodes.hpp"
 
 namespace jumphash::testing {
 
@@ -25,6 +28,17 @@ struct VectorRow {
 /// Reads a TSV with a header line naming the columns key, n, bucket and
 /// optionally algo; '#' lines are comments.
 std::vector<VectorRow> read_vectors(const std::string& relative);
+
+/// One row of a TSV file: column name -> field.
+using TsvRow = std::map<std::string, std::string>;
+
+/// Reads a TSV with a header line (tests/<relative>); '#' lines are
+/// comments. Fails the test when the file is unreadable.
+std::vector<TsvRow> read_tsv(const std::string& relative);
+
+/// The node list of `config` in tests/vectors/systems/configs.tsv, in index
+/// order (names and weights). Fails the test when the config is unknown.
+NodeList system_config(const std::string& config);
 
 /// Names of the transcripts in tests/<directory>/ (files <name>.stdout),
 /// sorted.

@@ -40,7 +40,7 @@ alignas(8) std::int32_t g_batch_out[kBatchCapacity];
 std::uintptr_t address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
 
 const Algorithm* algorithm_at(int index) {
-  const auto all = algorithms();
+  const auto all = bucket_count_algorithms();
   if (index < 0 || static_cast<std::size_t>(index) >= all.size()) return nullptr;
   return &all[static_cast<std::size_t>(index)];
 }
@@ -51,13 +51,25 @@ std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts) {
 
 // ---- registry -------------------------------------------------------------
 
+std::string bucket_count_names() {
+  std::string names;
+  for (const Algorithm& a : bucket_count_algorithms()) {
+    if (!names.empty()) names += ", ";
+    names += a.name;
+  }
+  return names;
+}
+
 struct AlgorithmInfo {
   std::string name, title, paper, expected_cost;
   bool consistent = false;
   bool removes_any_bucket = false;
 };
 
-int algorithm_count() { return static_cast<int>(algorithms().size()); }
+// The package's algorithms(), bucket(), buckets() and reports take a bucket
+// count: they list the bucket-count algorithms. Node-set algorithms run
+// through run() (the command language) until the API takes node lists.
+int algorithm_count() { return static_cast<int>(bucket_count_algorithms().size()); }
 
 AlgorithmInfo algorithm_info(int index) {
   const Algorithm* a = algorithm_at(index);
@@ -75,6 +87,12 @@ struct AlgorithmLookup {
 AlgorithmLookup find_algorithm_index(const std::string& name) {
   Result<const Algorithm*> found = find_algorithm(name);
   if (!found) return {-1, found.error()};
+  if ((*found)->kind != AlgorithmKind::bucket_count) {
+    return {-1, std::string((*found)->name) +
+                    " places keys on named nodes: this call takes a bucket-count algorithm (" +
+                    bucket_count_names() + "); run node lists through run(), e.g. run('ALGO " +
+                    std::string((*found)->name) + "\nNODES a b c\nHASH \"k\"')"};
+  }
   return {static_cast<int>(*found - algorithms().data()), {}};
 }
 

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "jumphash/nodes.hpp"
 #include "jumphash/result.hpp"
 
 namespace jumphash {
@@ -47,7 +48,7 @@ inline std::int32_t jump_back_hash(std::uint64_t key, std::int32_t n);
 /// Same as `jump_back_hash`, and adds the number of SplitMix64 outputs drawn
 /// to `*generator_calls` (for checking eq. 25 of the paper).
 inline std::int32_t jump_back_hash_counting(std::uint64_t key, std::int32_t n,
-                                     std::uint64_t* generator_calls);
+                                            std::uint64_t* generator_calls);
 
 /// JumpBackHash with independent SplitMix64 streams per interval [2^m,
 /// 2^(m+1)): seed 000's `jbh_indep`, exactly. Monotone and uniform like
@@ -62,44 +63,85 @@ inline std::int32_t modulo_hash(std::uint64_t key, std::int32_t n);
 
 using BucketFunction = std::int32_t (*)(std::uint64_t key, std::int32_t n);
 
-/// Stable identifiers; their order is the registry's order.
-enum class AlgorithmId { jump, jump_guava, jumpback, jumpback_indep, modulo };
+/// Stable identifiers; their order is the registry's order: the five
+/// bucket-count algorithms first, then the node-set ones.
+enum class AlgorithmId {
+  jump,
+  jump_guava,
+  jumpback,
+  jumpback_indep,
+  modulo,
+  ketama,
+  libketama,
+  nginx,
+  groupcache,
+  rendezvous,
+  envoy_ring,
+  maglev,
+  memento,
+  memento_java,
+};
+
+/// The two kinds of algorithm (as hash4j has ConsistentBucketHasher and
+/// ConsistentBucketSetHasher):
+///  - bucket_count: a pure function bucket(key, n) -> 0..n-1. On a node list
+///    it indexes the list, servers[bucket(key, count)], so removing a middle
+///    node renumbers every node after it.
+///  - node_set: builds a Placement from a node list (names and weights) and
+///    maps key bytes to a node. A bucket count n means nodes "0".."n-1".
+enum class AlgorithmKind { bucket_count, node_set };
+
+/// "bucket-count" or "node-set".
+std::string_view kind_name(AlgorithmKind kind);
 
 /// One registry entry: the algorithm and what a user should know about it.
+/// Each algorithm's entry lives in the file of its body.
 struct Algorithm {
   AlgorithmId id;
+  AlgorithmKind kind;
   std::string_view name;           ///< stable name used by ALGO, URLs, the API
   std::string_view title;          ///< human-readable name
-  std::string_view paper;          ///< where it comes from
+  std::string_view paper;          ///< where it comes from (paper, library and version)
   std::string_view expected_cost;  ///< expected work per lookup
-  bool consistent;                 ///< growing n -> n+1 moves only 1/(n+1)
-  bool removes_any_bucket;         ///< can drop a middle bucket without renumbering
-  BucketFunction function;         ///< unchecked; see the preconditions above
+  std::string_view memory;         ///< state it keeps, in words
+  bool consistent;                 ///< growing moves only the keys the new bucket/node must take
+  bool removes_any_bucket;         ///< can drop any node (not just the last) moving only its keys
+  bool weights;                    ///< honours node weights (others ignore them)
+  BucketFunction function = nullptr;  ///< bucket_count: unchecked; see the preconditions above
+  PlacementBuilder build = nullptr;   ///< node_set: builds the structure for a node list
+  std::span<const OptionSpec> options = {};  ///< node_set options (ALGO name opt=value)
+  /// node_set: the structure depends on the order of edits, not only on the
+  /// resulting list (memento's replacement table), so a cluster is rebuilt
+  /// by replaying the list and every edit since.
+  bool keeps_history = false;
 
   /// The bucket of `key` among `n` buckets, or an Error when n is outside
-  /// 1..2147483647.
+  /// 1..2147483647 or the algorithm is not of kind bucket_count.
   Result<std::int32_t> bucket(std::uint64_t key, std::int64_t n) const;
 };
 
-/// All algorithms, in a fixed order (jump, jump-guava, jumpback,
-/// jumpback-indep, modulo).
+/// All algorithms, in the order of AlgorithmId: the bucket-count ones
+/// (jump, jump-guava, jumpback, jumpback-indep, modulo) first.
 std::span<const Algorithm> algorithms();
+
+/// The leading bucket-count part of algorithms(): every entry has a
+/// `function`.
+std::span<const Algorithm> bucket_count_algorithms();
 
 /// The algorithm called `name` (exact, case-insensitive), or an Error that
 /// lists the known names.
 Result<const Algorithm*> find_algorithm(std::string_view name);
 
-/// "jump, jump-guava, jumpback, jumpback-indep, modulo".
+/// Every name, comma-separated, in registry order.
 std::string algorithm_names();
 
 /// Checks a bucket count: Error "bucket count must be an integer in
 /// 1..2147483647" (with `what` in place of "bucket count") otherwise.
-Result<std::int32_t> check_bucket_count(std::int64_t n,
-                                        std::string_view what = "bucket count",
+Result<std::int32_t> check_bucket_count(std::int64_t n, std::string_view what = "bucket count",
                                         std::int64_t max = kMaxBuckets);
 
-/// Calls `visitor` with a stateless callable equivalent to the algorithm's
-/// function, so that templated report loops inline the lookup instead of
+/// Calls `visitor` with a stateless callable equivalent to a bucket-count
+/// algorithm's function, so that templated report loops inline the lookup instead of
 /// calling through a pointer.
 template <class Visitor>
 decltype(auto) visit_algorithm(AlgorithmId id, Visitor&& visitor) {
@@ -113,7 +155,7 @@ decltype(auto) visit_algorithm(AlgorithmId id, Visitor&& visitor) {
     case AlgorithmId::jumpback_indep:
       return visitor(
           [](std::uint64_t k, std::int32_t n) { return jump_back_hash_independent(k, n); });
-    case AlgorithmId::modulo:
+    default:  // modulo (visit only bucket-count algorithms)
       break;
   }
   return visitor([](std::uint64_t k, std::int32_t n) { return modulo_hash(k, n); });

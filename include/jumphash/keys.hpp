@@ -33,21 +33,45 @@ struct Key {
   /// How the key prints: the quoted string as written for string keys,
   /// empty for numeric keys (which print as decimal `value`).
   std::string label;
+  /// The string's bytes (unquoted, unescaped) for string keys, empty for
+  /// numeric keys. Node-set algorithms hash these bytes; a numeric key is
+  /// its decimal text there.
+  std::string text;
 };
 
 /// Parses one key token (decimal, 0x hex, or "quoted string"); the Error
 /// names the token and the allowed forms.
 Result<Key> parse_key(std::string_view token);
 
+/// True when `bytes` is well-formed UTF-8 (no overlong forms, surrogates or
+/// values above U+10FFFF).
+bool is_valid_utf8(std::string_view bytes);
+
+/// The bytes of the double-quoted string that starts `token` (with \" and
+/// \\ escapes), which may be followed by more text (a node's `*weight`).
+/// Errors name the token as `<what> <token>`: no closing quote, an unknown
+/// escape, not UTF-8.
+Result<std::string> unquote_string(std::string_view token, std::string_view what);
+
+/// Length of the double-quoted string that starts `token`, quotes included
+/// (the whole token when it has no closing quote).
+std::size_t quoted_length(std::string_view token);
+
+/// The bytes a node-set algorithm hashes for a key: the text of a string
+/// key, the decimal digits of a numeric one (0x2a and 42 are both "42").
+/// `key` is null for keys that print as decimal.
+inline std::string_view key_bytes(std::uint64_t value, const Key* key, std::string& scratch);
+
 /// Parses a plain decimal integer in min..max for counts such as bucket
 /// counts; the Error reads "<what> must be an integer in <min>..<max>".
-Result<std::int64_t> parse_integer(std::string_view token, std::string_view what,
-                                   std::int64_t min, std::int64_t max);
+Result<std::int64_t> parse_integer(std::string_view token, std::string_view what, std::int64_t min,
+                                   std::int64_t max);
 
 /// Splits a command line into tokens at spaces and tabs. A double-quoted
 /// token (with \" and \\ escapes) may contain spaces and '#'; '#' outside
-/// quotes starts a comment. Errors: an unterminated string, text glued to
-/// a closing quote.
+/// quotes starts a comment. A quoted token may be preceded by '+' or '-'
+/// and followed by '*' and a weight (node edits: -"cache 3", +"a b"*2).
+/// Errors: an unterminated string, other text glued to a closing quote.
 Result<std::vector<std::string_view>> split_tokens(std::string_view line);
 
 /// Appends the decimal form of `value` to `out`.
@@ -99,6 +123,11 @@ class KeySet {
   void for_each(Visit&& visit) const {
     for_each(0, size_, visit);
   }
+
+  /// Like for_each, but calls visit(value, key) with the whole Key of keys
+  /// written one by one and null for keys of ranges and random sets.
+  template <class Visit>
+  void for_each_key(std::uint64_t begin, std::uint64_t end, Visit&& visit) const;
 
  private:
   void add(Segment segment, std::uint64_t count);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "jumphash/algorithms.hpp"
+#include "jumphash/cluster.hpp"
 #include "jumphash/keys.hpp"
 
 namespace jumphash {
@@ -56,8 +57,8 @@ struct LoadStats {
   std::uint64_t min = 0;
   std::uint64_t max = 0;
   double mean = 0;
-  double max_over_mean = 0;  ///< 0 when there are no keys
-  double chi_square = 0;     ///< Pearson's chi-square against uniform
+  double max_over_mean = 0;              ///< 0 when there are no keys
+  double chi_square = 0;                 ///< Pearson's chi-square against uniform
   std::uint64_t degrees_of_freedom = 0;  ///< n - 1
 };
 LoadStats load_stats(const std::vector<std::uint64_t>& loads);
@@ -91,8 +92,8 @@ class ResizeReport {
  public:
   /// Errors: from or to outside 1..2147483647, or loads that would not fit
   /// (from or to above kMaxLoadBuckets).
-  static Result<ResizeReport> create(const Algorithm& algorithm, std::int64_t from,
-                                     std::int64_t to, std::size_t sample_limit);
+  static Result<ResizeReport> create(const Algorithm& algorithm, std::int64_t from, std::int64_t to,
+                                     std::size_t sample_limit);
 
   /// Accounts for keys[begin, end).
   void add(const KeySet& keys, std::uint64_t begin, std::uint64_t end);
@@ -135,6 +136,88 @@ class ResizeReport {
   std::uint64_t total_ = 0, moved_ = 0;
   std::vector<std::uint64_t> before_, after_, flows_;
   std::vector<MovedKey> sample_;
+};
+
+// ---- reports on node lists ----------------------------------------------------
+
+/// For each node of `before`, its index in `after` (matched by name), or -1
+/// when the node is gone.
+std::vector<std::int64_t> node_index_map(const NodeList& before, const NodeList& after);
+
+/// Calls on_moved(value, label, old_index, new_index) for each key of
+/// keys[begin, end) whose node (by name) differs between the clusters
+/// `before` and `after` (indices into their nodes()), in order, and returns
+/// how many keys moved.
+template <class OnMoved>
+std::uint64_t for_each_moved_node(const Cluster& before, const Cluster& after, const KeySet& keys,
+                                  std::uint64_t begin, std::uint64_t end, OnMoved&& on_moved) {
+  const std::vector<std::int64_t> map = node_index_map(before.nodes(), after.nodes());
+  std::uint64_t moved = 0;
+  keys.for_each_key(begin, end, [&](std::uint64_t value, const Key* key) {
+    const std::uint32_t old_node = before.locate(value, key);
+    const std::uint32_t new_node = after.locate(value, key);
+    if (map[old_node] != static_cast<std::int64_t>(new_node)) {
+      ++moved;
+      on_moved(value, key ? &key->label : nullptr, old_node, new_node);
+    }
+  });
+  return moved;
+}
+
+/// Adds the number of keys of keys[begin, end) on each node of `cluster` to
+/// loads[0..nodes) (loads.size() must be cluster.nodes().size()).
+void add_node_loads(const Cluster& cluster, const KeySet& keys, std::uint64_t begin,
+                    std::uint64_t end, std::vector<std::uint64_t>& loads);
+
+/// Each node's share of the keys that a perfect scheme gives it: weight /
+/// total weight for algorithms that honour weights, 1 / nodes otherwise.
+std::vector<double> ideal_shares(const Cluster& cluster);
+
+/// The fewest keys any scheme must move from `before` to `after`, as a
+/// fraction: the share that nodes lose (gone nodes lose all of theirs),
+/// sum over nodes of max(0, share before - share after).
+double minimum_moved_fraction(const Cluster& before, const Cluster& after);
+
+/// One moved key of a node resize.
+struct MovedNodeKey {
+  std::uint64_t value;
+  std::string label;       ///< empty for numeric keys
+  std::uint32_t old_node;  ///< index into the before list
+  std::uint32_t new_node;  ///< index into the after list
+};
+
+/// The structured report of a change to a node list: moved count against
+/// the fewest possible, loads per node before and after, the old-node ->
+/// new-node flow matrix (the migration plan) and the first moved keys.
+class NodeResizeReport {
+ public:
+  /// `before` and `after` must use the same algorithm.
+  NodeResizeReport(Cluster before, Cluster after, std::size_t sample_limit);
+
+  /// Accounts for keys[begin, end).
+  void add(const KeySet& keys, std::uint64_t begin, std::uint64_t end);
+
+  const Cluster& before() const { return before_; }
+  const Cluster& after() const { return after_; }
+  std::uint64_t total() const { return total_; }
+  std::uint64_t moved() const { return moved_; }
+  /// total x minimum_moved_fraction(before, after).
+  double minimum_moved_expected() const;
+  const std::vector<std::uint64_t>& loads_before() const { return loads_before_; }
+  const std::vector<std::uint64_t>& loads_after() const { return loads_after_; }
+  /// Row-major before x after matrix: flows()[old * after_nodes + new] keys
+  /// went from node old to node new (a surviving node's staying keys on its
+  /// own cell). Empty when the matrix would exceed kMaxFlowCells.
+  const std::vector<std::uint64_t>& flows() const { return flows_; }
+  const std::vector<MovedNodeKey>& sample() const { return sample_; }
+
+ private:
+  Cluster before_, after_;
+  std::vector<std::int64_t> map_;
+  std::size_t sample_limit_;
+  std::uint64_t total_ = 0, moved_ = 0;
+  std::vector<std::uint64_t> loads_before_, loads_after_, flows_;
+  std::vector<MovedNodeKey> sample_;
 };
 
 }  // namespace jumphash
