@@ -37,7 +37,7 @@ test('the jump history table is the exercise’s TRACE of key 42', async ({ page
   const rows = page.getByTestId('trace-table').locator('tbody tr:not([aria-hidden])');
   await expect(rows).toHaveCount(8);
   const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.children].slice(1).map((td) => td.textContent).join(': ')));
-  // From shared/seeds: 1: 0, 2: 1, 3: 2, 23: 22, 34: 33, 41: 40, 44: 43, 572: 571.
+  // From the exercise "Jump Consistent Hash": 1: 0, 2: 1, 3: 2, 23: 22, 34: 33, 41: 40, 44: 43, 572: 571.
   expect(cells).toEqual(['1: 0', '2: 1', '3: 2', '23: 22', '34: 33', '41: 40', '44: 43', '572: 571']);
 });
 

@@ -30,7 +30,8 @@ constexpr std::array<Algorithm, 5> kBucketCountAlgorithms{{
      kNoState, true, false, false, &jump_back_hash},
     {AlgorithmId::jumpback_indep, AlgorithmKind::bucket_count, "jumpback-indep",
      "JumpBackHash with independent streams",
-     "Seed 000 (jbh_indep): JumpBackHash with one SplitMix64 stream per interval",
+     "JumpBackHash with one SplitMix64 stream per interval, from the article JumpBackHash: "
+     "Constant-Time Consistent Hashing by Walking Active Indices Backwards",
      "O(1) expected; about 1.2-2.2x jumpback", kNoState, true, false, false,
      &jump_back_hash_independent},
     {AlgorithmId::modulo, AlgorithmKind::bucket_count, "modulo", "Modulo (key % n)",

@@ -4,7 +4,7 @@
 // Where the expected numbers come from:
 // - tests/check/variants.tsv: real JavaScript under node
 //   (tests/reference/js_number.mjs), independent of the C++;
-// - the seed's exercise: key 42 sits in bucket 40 for n = 41..43 and in 43
+// - the exercise's text: key 42 sits in bucket 40 for n = 41..43 and in 43
 //   for n = 44..571 (so jump(42, 43) = 40, jump(42, 44) = 43, and at
 //   n = 100 it is 43);
 // - tests/vectors' README: Guava gives 851968 and the paper's C 851967 for
@@ -164,7 +164,7 @@ TEST(Checker, RightOutputMatchesEveryLine) {
   EXPECT_EQ(report.expected_lines, 34u);
   EXPECT_EQ(report.matching, 34u);
   EXPECT_TRUE(report.all_match());
-  EXPECT_EQ(expected_line(report, 1).expected, "42: 43");  // the seed's value
+  EXPECT_EQ(expected_line(report, 1).expected, "42: 43");  // the exercise's value
   EXPECT_EQ(expected_line(report, 1).script_line, 1u);
   EXPECT_EQ(expected_line(report, 2).script_line, 3u);
   EXPECT_EQ(expected_line(report, 26).script_line, 4u);
@@ -528,7 +528,7 @@ TEST(CheckerDiagnosis, MovedSummaryCountedWithVariants) {
 }
 
 TEST(CheckerDiagnosis, TraceStepsRecomputedWithVariants) {
-  // The seed's trace of 42: 1: 0, 2: 1, 3: 2, 23: 22, 34: 33, 41: 40, 44: 43, 572: 571.
+  // The exercise's trace of 42: 1: 0, 2: 1, 3: 2, 23: 22, 34: 33, 41: 40, 44: 43, 572: 571.
   // With every n shifted by one the student prints each step one n later.
   const CheckReport report =
       check("TRACE 42 800\n", "2: 0\n3: 1\n4: 2\n24: 22\n35: 33\n42: 40\n45: 43\n573: 571\n");

@@ -51,7 +51,8 @@ inline std::int32_t jump_back_hash_counting(std::uint64_t key, std::int32_t n,
                                             std::uint64_t* generator_calls);
 
 /// JumpBackHash with independent SplitMix64 streams per interval [2^m,
-/// 2^(m+1)): seed 000's `jbh_indep`, exactly. Monotone and uniform like
+/// 2^(m+1)): the `jbh_indep` of the article "JumpBackHash:
+/// Constant-Time Consistent Hashing by Walking Active Indices Backwards", exactly. Monotone and uniform like
 /// JumpBackHash, and additionally spreads the keys of removed buckets
 /// uniformly over the survivors when shrinking by several buckets at once.
 /// Precondition: 1 <= n <= kMaxBuckets.

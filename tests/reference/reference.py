@@ -14,7 +14,7 @@ GAMMA = 0x9E3779B97F4A7C15
 
 
 def jump(key, n):
-    """Lamping & Veach, fig. 1 (seed 002's port)."""
+    """Lamping & Veach, fig. 1 (as the Japanese article on Jump Consistent Hash ports it to Python)."""
     b, j = -1, 0
     while j < n:
         b = j
@@ -65,7 +65,7 @@ class SplitMix64:
 
 
 def jumpback(k, n):
-    """Seed 000's Python of JumpBackHash* (Ertl, Algorithm 6)."""
+    """The JumpBackHash article's Python of JumpBackHash* (Ertl, Algorithm 6)."""
     if n <= 1:
         return 0
     r = SplitMix64(k)
@@ -91,7 +91,7 @@ def jumpback(k, n):
 
 
 def jumpback_indep(k, n):
-    """Seed 000's jbh_indep, transcribed from its C."""
+    """The JumpBackHash article's jbh_indep, transcribed from its C."""
     if n <= 1:
         return 0
     x = SplitMix64(k).next()

@@ -99,7 +99,7 @@ inline std::int32_t jump_back_hash_counting(std::uint64_t key, std::int32_t n,
 }
 
 inline std::int32_t jump_back_hash_independent(std::uint64_t key, std::int32_t n) {
-  // Seed 000's jbh_indep, line for line.
+  // The article's jbh_indep (see the declaration), line for line.
   if (n <= 1) return 0;
   std::uint64_t s = key;
   const std::uint64_t x = splitmix64_next(s);  // one bit per interval

@@ -1,5 +1,5 @@
 // The exercise's problem sets: small scripts from the exercise
-// (shared/seeds/003) that a student reproduces with their own program. The
+// (the exercise "Jump Consistent Hash") that a student reproduces with their own program. The
 // exercise console opens them with the expected output hidden until the
 // student asks for it; a link names the problem (`problem=<id>`), never the
 // student's output.

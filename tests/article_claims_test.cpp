@@ -1,4 +1,6 @@
-// The seeds' claims (shared/seeds/000, 002, 003), checked on this core.
+// The articles' claims, checked on this core: the article "JumpBackHash: Constant-Time Consistent Hashing by Walking Active Indices Backwards",
+// the article "Jump Consistent Hash：表を持たずにシャード番号を決めるコンシステントハッシュと、その前提条件"
+// and the exercise "Jump Consistent Hash".
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,8 +15,8 @@ namespace {
 
 const Algorithm& algorithm(std::string_view name) { return **find_algorithm(name); }
 
-// Seed 003: key 42's jumps up to 800 buckets; bucket 43 at n = 100.
-TEST(SeedFacts, Key42JumpsWhereTheExerciseSays) {
+// The exercise: key 42's jumps up to 800 buckets; bucket 43 at n = 100.
+TEST(ArticleClaims, Key42JumpsWhereTheExerciseSays) {
   const auto steps = trace_key(algorithm("jump"), 42, 800);
   ASSERT_TRUE(steps);
   std::vector<std::pair<std::int64_t, std::int32_t>> got;
@@ -25,8 +27,8 @@ TEST(SeedFacts, Key42JumpsWhereTheExerciseSays) {
   EXPECT_EQ(jump_hash(42, 100), 43);
 }
 
-// Seed 002: 10 -> 12 buckets moves 1/6 of the keys, modulo moves 5/6.
-TEST(SeedFacts, TenToTwelveMovesAboutOneSixthCounted) {
+// The Japanese article: 10 -> 12 buckets moves 1/6 of the keys, modulo moves 5/6.
+TEST(ArticleClaims, TenToTwelveMovesAboutOneSixthCounted) {
   const KeySet keys = *KeySet::parse("0..199999");
   for (const char* name : {"jump", "jump-guava", "jumpback", "jumpback-indep"}) {
     const std::uint64_t moved =
@@ -38,8 +40,8 @@ TEST(SeedFacts, TenToTwelveMovesAboutOneSixthCounted) {
   EXPECT_NEAR(static_cast<double>(moved_modulo) / 200000.0, 5.0 / 6, 0.005);
 }
 
-// Seed 000, eq. 25: E[calls] = 1 + (a-1)a/(2a-1), a = 2^ceil(log2 n)/n.
-TEST(SeedFacts, JumpBackGeneratorCallsMatchEquation25) {
+// The JumpBackHash article, eq. 25: E[calls] = 1 + (a-1)a/(2a-1), a = 2^ceil(log2 n)/n.
+TEST(ArticleClaims, JumpBackGeneratorCallsMatchEquation25) {
   for (std::int32_t n : {129, 65537, 1000000}) {
     const double a = std::exp2(std::ceil(std::log2(static_cast<double>(n)))) / n;
     const double predicted = 1 + (a - 1) * a / (2 * a - 1);
@@ -52,8 +54,8 @@ TEST(SeedFacts, JumpBackGeneratorCallsMatchEquation25) {
   }
 }
 
-// Seed 000: switching algorithms reshuffles; agreement is the 1/n of chance.
-TEST(SeedFacts, JumpAndJumpBackAgreeOnAboutOneKeyInN) {
+// The JumpBackHash article: switching algorithms reshuffles; agreement is the 1/n of chance.
+TEST(ArticleClaims, JumpAndJumpBackAgreeOnAboutOneKeyInN) {
   std::uint64_t state = 99;
   int agree = 0;
   const int keys = 400000;
@@ -64,8 +66,8 @@ TEST(SeedFacts, JumpAndJumpBackAgreeOnAboutOneKeyInN) {
   EXPECT_NEAR(static_cast<double>(agree) / keys, 0.01, 0.0015);
 }
 
-// Seed 000: on 16 -> 4, where each removed shard's keys go. Uniform for jump
-// and jumpback-indep; heavily skewed for jumpback (seed 000 measured
+// The JumpBackHash article: on 16 -> 4, where each removed shard's keys go. Uniform for jump
+// and jumpback-indep; heavily skewed for jumpback (the article measured
 // chi2/dof 1035 on 16 -> 4). The per-source chi-squares are pooled (their sum
 // is chi-square with the summed dof under uniformity) and compared with
 // dof + 4 sd, a p-value of about 1e-4.
@@ -88,7 +90,7 @@ PooledChiSquare pooled_flow_chi_square(const char* name, std::int32_t from, std:
   return pooled;
 }
 
-TEST(SeedFacts, ShrinkFlowsAreUniformExceptForJumpBack) {
+TEST(ArticleClaims, ShrinkFlowsAreUniformExceptForJumpBack) {
   for (const auto& [from, to] : {std::pair{16, 4}, std::pair{32, 8}, std::pair{300, 100}}) {
     for (const char* uniform : {"jump", "jumpback-indep"}) {
       const PooledChiSquare pooled = pooled_flow_chi_square(uniform, from, to);
@@ -99,18 +101,18 @@ TEST(SeedFacts, ShrinkFlowsAreUniformExceptForJumpBack) {
   }
 }
 
-// Seed 002: the paper's code returns -1 for n <= 0; ours reports an error.
-TEST(SeedFacts, NonPositiveBucketCountIsAnErrorNotMinusOne) {
+// The Japanese article: the paper's code returns -1 for n <= 0; ours reports an error.
+TEST(ArticleClaims, NonPositiveBucketCountIsAnErrorNotMinusOne) {
   for (const Algorithm& each : bucket_count_algorithms()) {
     EXPECT_FALSE(each.bucket(42, 0));
     EXPECT_FALSE(each.bucket(42, -5));
   }
 }
 
-// Seed 002: removing a middle bucket by lowering n does not drop that
+// The Japanese article: removing a middle bucket by lowering n does not drop that
 // bucket; it drops the last one. With n 10 -> 9, bucket 3 keeps its keys and
 // only bucket 9's keys move.
-TEST(SeedFacts, LoweringNRemovesTheLastBucketNotAMiddleOne) {
+TEST(ArticleClaims, LoweringNRemovesTheLastBucketNotAMiddleOne) {
   const KeySet keys = *KeySet::parse("random:100000:3");
   Result<ResizeReport> report = ResizeReport::create(algorithm("jump"), 10, 9, 0);
   report.value().add(keys, 0, keys.size());
