@@ -110,43 +110,66 @@ std::uint32_t Cluster::locate(std::uint64_t value, const Key* key) const {
 
 std::size_t Cluster::state_bytes() const { return placement_ ? placement_->state_bytes() : 0; }
 
-Result<bool> Cluster::apply(const NodeEdit& edit) {
-  const NodeList& list = nodes();
-  const std::int64_t index = find_node(list, edit.node.name);
+namespace {
+
+/// The index of the node `edit` names (remove, reweight) or -1 (add), or the
+/// Error that makes the edit impossible on `nodes`.
+Result<std::int64_t> check_edit(const NodeList& nodes, const NodeEdit& edit) {
+  const std::int64_t index = find_node(nodes, edit.node.name);
+  if (edit.kind == NodeEdit::Kind::add) {
+    if (index >= 0) {
+      return fail("node ", node_token(edit.node.name),
+                  " is already in the list (use =name*weight to change its weight)");
+    }
+    if (static_cast<std::int64_t>(nodes.size()) >= kMaxNodes) {
+      return fail("cannot add ", node_token(edit.node.name), ": a list holds at most ",
+                  std::to_string(kMaxNodes), " nodes");
+    }
+    return index;
+  }
+  if (index < 0) {
+    return fail("unknown node ", node_token(edit.node.name), " (nodes: ", node_list_preview(nodes),
+                ")");
+  }
+  if (edit.kind == NodeEdit::Kind::remove && nodes.size() == 1) {
+    return fail("cannot remove ", node_token(edit.node.name), ": it is the only node left");
+  }
+  return index;
+}
+
+}  // namespace
+
+Result<bool> apply_edit(NodeList& nodes, const NodeEdit& edit) {
+  Result<std::int64_t> index = check_edit(nodes, edit);
+  if (!index) return Error{index.error()};
   switch (edit.kind) {
     case NodeEdit::Kind::remove:
-      if (index < 0) {
-        return fail("unknown node ", node_token(edit.node.name),
-                    " (nodes: ", node_list_preview(list), ")");
-      }
-      if (list.size() == 1) {
-        return fail("cannot remove ", node_token(edit.node.name), ": it is the only node left");
-      }
-      if (placement_) return placement_->remove(static_cast<std::size_t>(index));
-      indexed_.erase(indexed_.begin() + static_cast<std::ptrdiff_t>(index));
-      return true;
+      nodes.erase(nodes.begin() + static_cast<std::ptrdiff_t>(*index));
+      break;
     case NodeEdit::Kind::add:
-      if (index >= 0) {
-        return fail("node ", node_token(edit.node.name),
-                    " is already in the list (use =name*weight to change its weight)");
-      }
-      if (static_cast<std::int64_t>(list.size()) >= kMaxNodes) {
-        return fail("cannot add ", node_token(edit.node.name), ": a list holds at most ",
-                    std::to_string(kMaxNodes), " nodes");
-      }
-      if (placement_) return placement_->add(edit.node);
-      indexed_.push_back(edit.node);
-      return true;
+      nodes.push_back(edit.node);
+      break;
+    case NodeEdit::Kind::reweight:
+      nodes[static_cast<std::size_t>(*index)].weight = edit.node.weight;
+      break;
+  }
+  return true;
+}
+
+Result<bool> Cluster::apply(const NodeEdit& edit) {
+  if (!placement_) return apply_edit(indexed_, edit);
+  Result<std::int64_t> index = check_edit(placement_->nodes(), edit);
+  if (!index) return Error{index.error()};
+  const auto at = static_cast<std::size_t>(*index);
+  switch (edit.kind) {
+    case NodeEdit::Kind::remove:
+      return placement_->remove(at);
+    case NodeEdit::Kind::add:
+      return placement_->add(edit.node);
     case NodeEdit::Kind::reweight:
       break;
   }
-  if (index < 0) {
-    return fail("unknown node ", node_token(edit.node.name), " (nodes: ", node_list_preview(list),
-                ")");
-  }
-  if (placement_) return placement_->reweight(static_cast<std::size_t>(index), edit.node.weight);
-  indexed_[static_cast<std::size_t>(index)].weight = edit.node.weight;
-  return true;
+  return placement_->reweight(at, edit.node.weight);
 }
 
 }  // namespace jumphash

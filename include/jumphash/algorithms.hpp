@@ -1,12 +1,14 @@
-// The consistent hash algorithms and their registry.
+// The algorithms and their registry: the one list of algorithms, read by the
+// CLI's help and errors, the interpreter, the checker and the bindings.
 //
-// Every algorithm maps a 64-bit key and a bucket count n in 1..2147483647 to
-// a bucket in [0, n). They are pure functions: no state, safe to share.
-//
-// The raw functions below take n already checked (1 <= n <= kMaxBuckets);
-// callers that hold unchecked input go through `Algorithm::bucket`, which
-// reports a bad n as an Error instead of returning -1 (what the paper's code
-// does for n <= 0) or looping forever.
+// Bucket-count algorithms map a 64-bit key and a bucket count n in
+// 1..2147483647 to a bucket in [0, n); they are pure functions (no state,
+// safe to share), one header each under jumphash/algorithms/. Their raw
+// functions take n already checked (1 <= n <= kMaxBuckets); callers that hold
+// unchecked input go through `Algorithm::bucket`, which reports a bad n as an
+// Error instead of returning -1 (what the paper's code does for n <= 0) or
+// looping forever. Node-set algorithms build a Placement from a node list
+// (jumphash/nodes.hpp), one file each under src/algorithms/.
 #pragma once
 
 #include <cstdint>
@@ -23,44 +25,6 @@ namespace jumphash {
 /// Largest bucket count any algorithm accepts: 2^31 - 1, the int32 limit of
 /// the paper's signature `int32_t JumpConsistentHash(uint64_t, int32_t)`.
 inline constexpr std::int64_t kMaxBuckets = 2147483647;
-
-/// Jump Consistent Hash, exactly the C++ of fig. 1 of Lamping & Veach,
-/// "A Fast, Minimal Memory, Consistent Hash Algorithm" (arXiv:1406.2294),
-/// as ClickHouse's jumpConsistentHash: LCG 2862933555777941757*k+1, then
-/// j = (b+1) * (2^31 / ((k>>33)+1)) in double. Expected ln(n)+1 iterations.
-/// Precondition: 1 <= n <= kMaxBuckets.
-inline std::int32_t jump_hash(std::uint64_t key, std::int32_t n);
-
-/// Guava 31's `Hashing.consistentHash(long, int)`: the same LCG, but
-/// next = (c+1) / (((int)(state>>>33)+1) / 2^31), one division instead of
-/// two, and Java's int overflow of `(int)(state>>>33)+1` when the top 31 bits
-/// are all ones (the loop then stops). Differs from `jump_hash` on about one
-/// key in 10^7. Precondition: 1 <= n <= kMaxBuckets.
-inline std::int32_t jump_hash_guava(std::uint64_t key, std::int32_t n);
-
-/// JumpBackHash* (Algorithm 6 of Ertl, "JumpBackHash: Say Goodbye to the
-/// Modulo Operation to Distribute Keys Uniformly to Buckets",
-/// arXiv:2403.18682) with SplitMix64 seeded by the key; bit-exact with
-/// hash4j's `ConsistentHashing.jumpBackHashSplitMix64()`. Expected fewer than
-/// 5/3 generator calls (eq. 25). Precondition: 1 <= n <= kMaxBuckets.
-inline std::int32_t jump_back_hash(std::uint64_t key, std::int32_t n);
-
-/// Same as `jump_back_hash`, and adds the number of SplitMix64 outputs drawn
-/// to `*generator_calls` (for checking eq. 25 of the paper).
-inline std::int32_t jump_back_hash_counting(std::uint64_t key, std::int32_t n,
-                                            std::uint64_t* generator_calls);
-
-/// JumpBackHash with independent SplitMix64 streams per interval [2^m,
-/// 2^(m+1)): the `jbh_indep` of the article "JumpBackHash:
-/// Constant-Time Consistent Hashing by Walking Active Indices Backwards", exactly. Monotone and uniform like
-/// JumpBackHash, and additionally spreads the keys of removed buckets
-/// uniformly over the survivors when shrinking by several buckets at once.
-/// Precondition: 1 <= n <= kMaxBuckets.
-inline std::int32_t jump_back_hash_independent(std::uint64_t key, std::int32_t n);
-
-/// key % n: the baseline. Uniform, but growing n to n+1 moves n/(n+1) of all
-/// keys. Precondition: 1 <= n <= kMaxBuckets.
-inline std::int32_t modulo_hash(std::uint64_t key, std::int32_t n);
 
 using BucketFunction = std::int32_t (*)(std::uint64_t key, std::int32_t n);
 
@@ -141,6 +105,22 @@ std::string algorithm_names();
 Result<std::int32_t> check_bucket_count(std::int64_t n, std::string_view what = "bucket count",
                                         std::int64_t max = kMaxBuckets);
 
+}  // namespace jumphash
+
+/// What the bucket-count algorithms' entries say of their state.
+namespace jumphash {
+inline constexpr std::string_view kNoState = "none: a pure function of the key and n";
+}  // namespace jumphash
+
+// The bucket-count algorithms, one file each (body and registry entry).
+#include "jumphash/algorithms/jump_back_hash.hpp"
+#include "jumphash/algorithms/jump_back_hash_independent.hpp"
+#include "jumphash/algorithms/jump_hash.hpp"
+#include "jumphash/algorithms/jump_hash_guava.hpp"
+#include "jumphash/algorithms/modulo_hash.hpp"
+
+namespace jumphash {
+
 /// Calls `visitor` with a stateless callable equivalent to a bucket-count
 /// algorithm's function, so that templated report loops inline the lookup instead of
 /// calling through a pointer.
@@ -163,5 +143,3 @@ decltype(auto) visit_algorithm(AlgorithmId id, Visitor&& visitor) {
 }
 
 }  // namespace jumphash
-
-#include "jumphash/detail/algorithms_inline.hpp"

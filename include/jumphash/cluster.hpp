@@ -38,6 +38,11 @@ Result<NodeEdit> parse_node_edit(std::string_view token);
 /// `-name`, `+name*w`, `=name*w`: how an edit is written.
 std::string describe_edit(const NodeEdit& edit);
 
+/// Applies `edit` to a plain list (remove erases, add appends, reweight
+/// changes the weight). Errors (the list is unchanged): an unknown node, a
+/// name already present, removing the last node, more than kMaxNodes.
+Result<bool> apply_edit(NodeList& nodes, const NodeEdit& edit);
+
 class Cluster {
  public:
   /// Places `nodes` (non-empty, validated) with `algorithm`. Errors: limits
