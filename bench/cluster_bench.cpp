@@ -2,9 +2,13 @@
 // servers ("10.0.x.y:11211", weight 1, default options): ns per lookup next
 // to modulo (servers[key % n]) in the same run, bytes of lookup state, and
 // the time to build the structure. Prints Google Benchmark's table, then
-// three markdown tables.
+// markdown tables of CPU time per lookup (x modulo), bytes of state and
+// build time; "-" with the reason where an algorithm cannot build.
 //
 //   build/native/bench/jumphash_cluster_bench [--benchmark_min_time=0.1]
+//
+// The flag sets the lookups' time; each build benchmark runs a fixed number
+// of iterations worth about 0.1 s of CPU time (see build_iterations).
 //
 // Keys, 2^20 of each kind, read in a cycle (as bench/algorithms_bench.cpp):
 //  - numeric: SplitMix64 outputs (seed 12345), Cluster::locate(value, null):
@@ -22,6 +26,9 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <time.h>
+#include <unistd.h>
 
 #include "jumphash/algorithms.hpp"
 #include "jumphash/cluster.hpp"
@@ -93,7 +100,7 @@ const Result<Cluster>& cached_cluster(const Algorithm& algorithm, std::int64_t n
   return *cluster;
 }
 
-/// ns per lookup of numeric keys; also reports the structure's bytes of state.
+/// ns per lookup of numeric keys (every benchmark reports state_bytes).
 void lookup_numeric(benchmark::State& state, const Algorithm* algorithm) {
   const Result<Cluster>& cluster = cached_cluster(*algorithm, state.range(0));
   if (!cluster) {
@@ -105,7 +112,6 @@ void lookup_numeric(benchmark::State& state, const Algorithm* algorithm) {
   std::size_t i = 0;
   for (auto _ : state) sum += cluster->locate(keys[i++ & (kKeyCount - 1)], nullptr);
   benchmark::DoNotOptimize(sum);
-  state.SetItemsProcessed(state.iterations());
   state.counters["state_bytes"] = static_cast<double>(cluster->state_bytes());
 }
 
@@ -124,12 +130,18 @@ void lookup_string(benchmark::State& state, const Algorithm* algorithm) {
     sum += cluster->locate(key.value, &key);
   }
   benchmark::DoNotOptimize(sum);
-  state.SetItemsProcessed(state.iterations());
+  state.counters["state_bytes"] = static_cast<double>(cluster->state_bytes());
 }
 
-/// Cluster::create alone: the copies of the list it consumes are made, and
-/// the clusters it returns destroyed, outside the timing, in batches of at
-/// most about 64 MiB (one cluster per batch at n=10000 for the big rings).
+/// Bytes of one cluster and of the list it is built from, roughly: what
+/// bounds a batch of the build benchmark.
+std::size_t cluster_bytes(const Cluster& cluster) {
+  return cluster.state_bytes() + cluster.nodes().size() * (sizeof(Node) + 32);
+}
+
+/// Cluster::create alone. It consumes its list, so the copies of the list
+/// are made, and the clusters destroyed, outside the timing, in batches of
+/// about 64 MiB (a single cluster for the big rings at n=10000).
 void build(benchmark::State& state, const Algorithm* algorithm) {
   const NodeList nodes = server_nodes(state.range(0));
   const OptionValues options = OptionValues::defaults(algorithm->options);
@@ -139,8 +151,7 @@ void build(benchmark::State& state, const Algorithm* algorithm) {
     return;
   }
   constexpr std::size_t kBatchBytes = std::size_t{64} << 20;
-  const std::size_t bytes_per_cluster = probe->state_bytes() + nodes.size() * (sizeof(Node) + 32);
-  const std::size_t batch = std::clamp<std::size_t>(kBatchBytes / bytes_per_cluster, 1, 1024);
+  const std::size_t batch = std::clamp<std::size_t>(kBatchBytes / cluster_bytes(*probe), 1, 1024);
   std::vector<NodeList> lists;
   std::vector<Cluster> built;
   built.reserve(batch);
@@ -159,26 +170,67 @@ void build(benchmark::State& state, const Algorithm* algorithm) {
     }
     built.push_back(std::move(cluster).value());
   }
+  state.counters["state_bytes"] = static_cast<double>(probe->state_bytes());
 }
 
-/// Collects each run's real time per iteration (ns), its counters and the
-/// errors of skipped runs, by benchmark name.
+/// CPU time of this process, in seconds (unlike wall time, not inflated
+/// while other work on the machine has the cores).
+double process_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
+}
+
+/// Iterations for the build benchmark of (algorithm, n): about
+/// kBuildSeconds of CPU time, copies and destruction included. Google
+/// Benchmark's own choice counts only timed time, and would run a cheap
+/// build (a bucket-count cluster only keeps the list) millions of times,
+/// each with an untimed copy of the list.
+constexpr double kBuildSeconds = 0.1;
+benchmark::IterationCount build_iterations(const Algorithm& algorithm, std::int64_t n) {
+  const NodeList nodes = server_nodes(n);
+  const OptionValues options = OptionValues::defaults(algorithm.options);
+  if (!Cluster::create(algorithm, options, nodes)) return 1;  // the benchmark reports the error
+  // Mean CPU time per build (list copy and destruction included) over at
+  // least 10 ms of builds after the cold one above.
+  const double start = process_cpu_seconds();
+  int builds = 0;
+  double elapsed = 0;
+  do {
+    const Result<Cluster> cluster = Cluster::create(algorithm, options, nodes);
+    benchmark::DoNotOptimize(cluster);
+    ++builds;
+    elapsed = process_cpu_seconds() - start;
+  } while (elapsed < 0.01);
+  const double seconds = elapsed / builds;
+  return static_cast<benchmark::IterationCount>(
+      std::clamp(kBuildSeconds / seconds, 1.0, 1e6));
+}
+
+/// Collects each run's CPU time per iteration (ns: steadier than wall time
+/// while other work shares the machine), its counters and the
+/// errors of skipped runs, by "family/algorithm/n" (without the
+/// "/iterations:N" of the build benchmarks).
 class CollectingReporter : public benchmark::ConsoleReporter {
  public:
+  /// Colours only on a terminal (the --benchmark_color flag configures the
+  /// library's own reporter, not this one).
+  CollectingReporter()
+      : ConsoleReporter(isatty(fileno(stdout)) ? OO_Defaults : OO_Tabular) {}
   std::map<std::string, double> ns;
   std::map<std::string, double> state_bytes;
   std::map<std::string, std::string> errors;
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
+      const std::string name = run.run_name.function_name + "/" + run.run_name.args;
       if (run.error_occurred) {
-        errors[run.benchmark_name()] = run.error_message;
+        errors[name] = run.error_message;
         continue;
       }
       if (run.run_type != Run::RT_Iteration) continue;
-      ns[run.benchmark_name()] =
-          run.real_accumulated_time / static_cast<double>(run.iterations) * 1e9;
+      ns[name] = run.cpu_accumulated_time / static_cast<double>(run.iterations) * 1e9;
       const auto bytes = run.counters.find("state_bytes");
-      if (bytes != run.counters.end()) state_bytes[run.benchmark_name()] = bytes->second.value;
+      if (bytes != run.counters.end()) state_bytes[name] = bytes->second.value;
     }
     ConsoleReporter::ReportRuns(runs);
   }
@@ -238,6 +290,7 @@ int main(int argc, char** argv) {
           ->Arg(n);
       benchmark::RegisterBenchmark(("build/" + name).c_str(), build, &algorithm)
           ->Arg(n)
+          ->Iterations(build_iterations(algorithm, n))
           ->Unit(benchmark::kMicrosecond);
     }
   }
@@ -268,10 +321,9 @@ int main(int argc, char** argv) {
                                      : format("%.0f", bytes);
               });
   print_table(reporter,
-              "Build time, µs (Cluster::create alone: list copies and destruction untimed; "
-              "bucket-count rows only store the list)",
-              "build", reporter.ns, [](double ns, std::int64_t) {
-                return format(ns >= 1e5 ? "%.0f" : "%.1f", ns / 1e3);
-              });
+              "Build time, µs: Cluster::create alone (copying the list it consumes, and "
+              "destroying the result, untimed; bucket-count rows only keep the list)",
+              "build", reporter.ns,
+              [](double ns, std::int64_t) { return format(ns >= 1e5 ? "%.0f" : "%.2f", ns / 1e3); });
   return 0;
 }
