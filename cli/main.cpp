@@ -67,9 +67,9 @@ constexpr const char* kCheckHelp =
     "it prints the expected-output line, the script line that printed it, the\n"
     "expected and actual text, the verdict (wrong value, wrong format, missing\n"
     "line, extra line, out of order) and the mistakes that give exactly the\n"
-    "student's number (js-number, integer-division, key-as-double, off-by-one-n,\n"
-    "guava-rounding, other-algorithm, moved-estimated, no-64-bit-wrap), then\n"
-    "\"checked: <matching> of <expected lines> lines match\".\n"
+    "student's value (js-number, integer-division, key-as-double, off-by-one-n,\n"
+    "guava-rounding, other-algorithm, index-renumbering, moved-estimated,\n"
+    "no-64-bit-wrap), then \"checked: <matching> of <expected lines> lines match\".\n"
     "Exit status: 0 all lines match, 1 some do not, 2 usage error or a script\n"
     "with errors.\n";
 

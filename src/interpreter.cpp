@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -36,7 +37,7 @@ Result<std::int32_t> parse_bucket_count(std::string_view token, std::string_view
 }  // namespace
 
 Interpreter::Interpreter(std::ostream& out, std::ostream& err)
-    : out_(out), err_(err), algorithm_(&algorithms()[0]) {}
+    : out_(out), err_(err), algorithm_(&algorithms()[0]), keys_(std::make_shared<const KeySet>()) {}
 
 Interpreter::~Interpreter() { flush(); }
 
@@ -45,16 +46,43 @@ void Interpreter::flush() {
     out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
     buffer_.clear();
   }
+  line_start_ = 0;
 }
 
-void Interpreter::emit_line() {
+template <class FillRow>
+void Interpreter::emit_line(FillRow&& fill_row) {
+  if (output_observer_) {
+    OutputEvent event;
+    fill_row(event);
+    event.script_line = line_number_;
+    event.text = std::string_view(buffer_).substr(line_start_);
+    event.context = context_;
+    output_observer_(event);
+  }
   buffer_ += '\n';
-  if (observer_) {
+  if (line_observer_) {
     flush();
-    observer_(line_number_);
+    line_observer_(line_number_);
   } else if (buffer_.size() >= kFlushThreshold) {
     flush();
   }
+  line_start_ = buffer_.size();
+}
+
+template <class Fill>
+void Interpreter::describe_command(OutputContext::Command command, Fill&& fill) {
+  if (!output_observer_) return;
+  auto context = std::make_shared<OutputContext>();
+  context->command = command;
+  context->algorithm = algorithm_;
+  context->options = options_;
+  context->keys = keys_;
+  fill(*context);
+  context_ = std::move(context);
+}
+
+std::shared_ptr<const NodeHistory> Interpreter::numbered_history(const Cluster& cluster) {
+  return std::make_shared<const NodeHistory>(NodeHistory{cluster.nodes(), {}, cluster.nodes()});
 }
 
 bool Interpreter::run_line(std::string_view line, std::uint64_t line_number) {
@@ -101,35 +129,39 @@ Result<Cluster> Interpreter::numbered(std::int64_t n, std::string_view what) con
 }
 
 Result<const Cluster*> Interpreter::cluster(std::string_view command) {
-  if (!listed_nodes_) {
+  if (!history_) {
     return fail(std::string(command),
                 " needs a node list: set one with NODES (e.g. NODES a b c*2)");
   }
   if (!cluster_) {
     if (algorithm_->keeps_history) {
       // Memento's table depends on the order of removals: replay them.
-      Result<Cluster> built = Cluster::create(*algorithm_, options_, *listed_nodes_);
+      Result<Cluster> built = Cluster::create(*algorithm_, options_, history_->listed);
       if (!built) return Error{built.error()};
-      for (const NodeEdit& edit : edits_) {
+      for (const NodeEdit& edit : history_->edits) {
         Result<bool> applied = built.value().apply(edit);
         if (!applied) return Error{applied.error()};
       }
-      cluster_.emplace(std::move(built).value());
+      cluster_ = std::make_shared<const Cluster>(std::move(built).value());
     } else {
-      Result<Cluster> built = Cluster::create(*algorithm_, options_, nodes_);
+      Result<Cluster> built = Cluster::create(*algorithm_, options_, history_->nodes);
       if (!built) return Error{built.error()};
-      cluster_.emplace(std::move(built).value());
+      cluster_ = std::make_shared<const Cluster>(std::move(built).value());
     }
   }
-  return &*cluster_;
+  return cluster_.get();
 }
 
 void Interpreter::print_moved_total(std::uint64_t moved) {
   buffer_ += "moved: ";
   append_decimal(buffer_, moved);
   buffer_ += " of ";
-  append_decimal(buffer_, keys_.size());
-  emit_line();
+  append_decimal(buffer_, keys_->size());
+  emit_line([&](OutputEvent& event) {
+    event.row = OutputEvent::Row::moved_total;
+    event.values[0] = static_cast<std::int64_t>(moved);
+    event.values[1] = static_cast<std::int64_t>(keys_->size());
+  });
 }
 
 Result<bool> Interpreter::edit_nodes(std::string_view command,
@@ -139,7 +171,7 @@ Result<bool> Interpreter::edit_nodes(std::string_view command,
     return fail(std::string(command), " needs at least one node (", std::string(command),
                 removing ? " <name>...)" : " <node>..., a node is name or name*weight)");
   }
-  if (!listed_nodes_) {
+  if (!history_) {
     return fail(std::string(command),
                 " needs a node list: set one with NODES first (e.g. NODES a b c)");
   }
@@ -155,7 +187,7 @@ Result<bool> Interpreter::edit_nodes(std::string_view command,
         {removing ? NodeEdit::Kind::remove : NodeEdit::Kind::add, std::move(node).value()});
   }
   // Apply to copies first, so that a failing edit leaves everything as it was.
-  Result<Cluster> scratch = Cluster::create(**find_algorithm("modulo"), {}, nodes_);
+  Result<Cluster> scratch = Cluster::create(**find_algorithm("modulo"), {}, history_->nodes);
   std::optional<Cluster> edited;
   if (cluster_) edited.emplace(cluster_->copy());
   for (const NodeEdit& edit : edits) {
@@ -166,10 +198,12 @@ Result<bool> Interpreter::edit_nodes(std::string_view command,
       if (!applied) return Error{applied.error()};
     }
   }
-  nodes_ = scratch.value().nodes();
-  for (NodeEdit& edit : edits) edits_.push_back(std::move(edit));
+  auto history = std::make_shared<NodeHistory>(*history_);
+  history->nodes = scratch.value().nodes();
+  for (NodeEdit& edit : edits) history->edits.push_back(std::move(edit));
+  history_ = std::move(history);
   if (edited) {
-    cluster_.emplace(std::move(*edited));
+    cluster_ = std::make_shared<const Cluster>(std::move(*edited));
   } else {
     cluster_.reset();
   }
@@ -199,9 +233,7 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
   if (command == "NODES") {
     Result<NodeList> nodes = parse_node_list(rest);
     if (!nodes) return Error{nodes.error()};
-    listed_nodes_ = *nodes;
-    nodes_ = std::move(nodes).value();
-    edits_.clear();
+    history_ = std::make_shared<const NodeHistory>(NodeHistory{*nodes, {}, *nodes});
     cluster_.reset();
     return true;
   }
@@ -209,6 +241,31 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
   if (command == "REMOVE" || command == "ADD") return edit_nodes(command, rest);
 
   const bool node_set = algorithm_->kind == AlgorithmKind::node_set;
+  using Command = OutputContext::Command;
+  using Row = OutputEvent::Row;
+  // The cluster of a command on nodes: the current list (no count given) or
+  // nodes "0".."n-1" for a node-set algorithm given a count.
+  auto placed_cluster = [&](bool current, std::string_view use, std::string_view count_token,
+                            std::string_view what,
+                            std::int64_t max) -> Result<std::shared_ptr<const Cluster>> {
+    if (current) {
+      Result<const Cluster*> found = cluster(use);
+      if (!found) return Error{found.error()};
+      return cluster_;
+    }
+    Result<std::int64_t> n = parse_integer(count_token, what, 1, max);
+    if (!n) return Error{n.error()};
+    Result<Cluster> made = numbered(*n, what);
+    if (!made) return Error{made.error()};
+    return std::make_shared<const Cluster>(std::move(made).value());
+  };
+  // The context of a command on a node list: its cluster and history.
+  auto on_nodes = [&](const std::shared_ptr<const Cluster>& placed, bool current) {
+    return [&placed, current, this](OutputContext& context) {
+      context.cluster = placed;
+      context.history = current ? history_ : numbered_history(*placed);
+    };
+  };
 
   if (command == "HASH") {
     if (count != 1 && count != 2) {
@@ -220,32 +277,41 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     if (!key) return Error{key.error()};
     const Key* written = key->label.empty() ? nullptr : &*key;
     if (count == 1 || node_set) {
-      std::optional<Cluster> numbered_cluster;
-      const Cluster* placed;
-      if (count == 1) {
-        Result<const Cluster*> current = cluster("HASH <key>");
-        if (!current) return Error{current.error()};
-        placed = *current;
-      } else {
-        Result<std::int64_t> n = parse_integer(args[2], "bucket count", 1, kMaxBuckets);
-        if (!n) return Error{n.error()};
-        Result<Cluster> made = numbered(*n, "bucket count");
-        if (!made) return Error{made.error()};
-        numbered_cluster.emplace(std::move(made).value());
-        placed = &*numbered_cluster;
-      }
+      Result<std::shared_ptr<const Cluster>> placed = placed_cluster(
+          count == 1, "HASH <key>", count == 2 ? args[2] : "", "bucket count", kMaxBuckets);
+      if (!placed) return Error{placed.error()};
+      describe_command(Command::hash, [&](OutputContext& context) {
+        on_nodes(*placed, count == 1)(context);
+        context.key = *key;
+      });
+      const std::uint32_t node = (*placed)->locate(key->value, written);
+      const std::string& name = (*placed)->nodes()[node].name;
       append_key(buffer_, key->value, written ? &key->label : nullptr);
       buffer_ += ": ";
-      buffer_ += placed->nodes()[placed->locate(key->value, written)].name;
-      emit_line();
+      buffer_ += name;
+      emit_line([&](OutputEvent& event) {
+        event.key = key->value;
+        event.string_key = written;
+        event.values[0] = node;
+        event.names[0] = name;
+      });
       return true;
     }
     Result<std::int32_t> n = parse_bucket_count(args[2], "bucket count");
     if (!n) return Error{n.error()};
+    describe_command(Command::hash, [&](OutputContext& context) {
+      context.key = *key;
+      context.n = *n;
+    });
+    const std::int32_t bucket = algorithm_->function(key->value, *n);
     append_key(buffer_, key->value, written ? &key->label : nullptr);
     buffer_ += ": ";
-    append_decimal(buffer_, static_cast<std::uint64_t>(algorithm_->function(key->value, *n)));
-    emit_line();
+    append_decimal(buffer_, static_cast<std::uint64_t>(bucket));
+    emit_line([&](OutputEvent& event) {
+      event.key = key->value;
+      event.string_key = written;
+      event.values[0] = bucket;
+    });
     return true;
   }
 
@@ -253,7 +319,7 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     std::vector<std::string_view> specs(args.begin() + 1, args.end());
     Result<KeySet> keys = KeySet::parse(specs);
     if (!keys) return Error{keys.error()};
-    keys_ = std::move(keys).value();
+    keys_ = std::make_shared<const KeySet>(std::move(keys).value());
     return true;
   }
 
@@ -263,43 +329,82 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
                   std::to_string(count));
     }
     if (count == 0 || node_set) {
-      std::optional<Cluster> numbered_cluster;
-      const Cluster* placed;
-      if (count == 0) {
-        Result<const Cluster*> current = cluster("BUCKETS without a bucket count");
-        if (!current) return Error{current.error()};
-        placed = *current;
-      } else {
-        Result<std::int64_t> n = parse_integer(args[1], "bucket count", 1, kMaxBuckets);
-        if (!n) return Error{n.error()};
-        Result<Cluster> made = numbered(*n, "bucket count");
-        if (!made) return Error{made.error()};
-        numbered_cluster.emplace(std::move(made).value());
-        placed = &*numbered_cluster;
-      }
-      const NodeList& nodes = placed->nodes();
-      keys_.for_each_key(0, keys_.size(), [&](std::uint64_t value, const Key* key) {
+      Result<std::shared_ptr<const Cluster>> found =
+          placed_cluster(count == 0, "BUCKETS without a bucket count", count == 1 ? args[1] : "",
+                         "bucket count", kMaxBuckets);
+      if (!found) return Error{found.error()};
+      const Cluster& placed = **found;
+      describe_command(Command::buckets, on_nodes(*found, count == 0));
+      const NodeList& nodes = placed.nodes();
+      keys_->for_each_key(0, keys_->size(), [&](std::uint64_t value, const Key* key) {
+        const std::uint32_t node = placed.locate(value, key);
         append_key(buffer_, value, key ? &key->label : nullptr);
         buffer_ += ": ";
-        buffer_ += nodes[placed->locate(value, key)].name;
-        emit_line();
+        buffer_ += nodes[node].name;
+        emit_line([&](OutputEvent& event) {
+          event.key = value;
+          event.string_key = key;
+          event.values[0] = node;
+          event.names[0] = nodes[node].name;
+        });
       });
       return true;
     }
     Result<std::int32_t> n = parse_bucket_count(args[1], "bucket count");
     if (!n) return Error{n.error()};
+    describe_command(Command::buckets, [&](OutputContext& context) { context.n = *n; });
     visit_algorithm(algorithm_->id, [&](auto bucket_of) {
-      keys_.for_each([&](std::uint64_t key, const std::string* label) {
-        append_key(buffer_, key, label);
+      keys_->for_each_key(0, keys_->size(), [&](std::uint64_t value, const Key* key) {
+        const std::int32_t bucket = bucket_of(value, *n);
+        append_key(buffer_, value, key ? &key->label : nullptr);
         buffer_ += ": ";
-        append_decimal(buffer_, static_cast<std::uint64_t>(bucket_of(key, *n)));
-        emit_line();
+        append_decimal(buffer_, static_cast<std::uint64_t>(bucket));
+        emit_line([&](OutputEvent& event) {
+          event.key = value;
+          event.string_key = key;
+          event.values[0] = bucket;
+        });
       });
     });
     return true;
   }
 
   if (command == "MOVED") {
+    // Reports pass a moved string key by its label, which names it exactly:
+    // an observer gets the Key parsed back from it.
+    std::optional<Key> parsed;
+    auto fill_moved = [&parsed](OutputEvent& event, std::uint64_t value, const std::string* label,
+                                std::int64_t old_value, std::int64_t new_value) {
+      event.row = Row::key_move;
+      event.key = value;
+      if (label) {
+        parsed = *parse_key(*label);
+        event.string_key = &*parsed;
+      }
+      event.values[0] = old_value;
+      event.values[1] = new_value;
+    };
+    // Prints the keys whose node differs between two clusters, then the total.
+    auto print_moved_nodes = [&](const Cluster& before, const Cluster& after) {
+      const NodeList& old_nodes = before.nodes();
+      const NodeList& new_nodes = after.nodes();
+      const std::uint64_t moved =
+          for_each_moved_node(before, after, *keys_, 0, keys_->size(),
+                              [&](std::uint64_t key, const std::string* label,
+                                  std::uint32_t old_node, std::uint32_t new_node) {
+                                append_key(buffer_, key, label);
+                                buffer_ += ": ";
+                                buffer_ += old_nodes[old_node].name;
+                                buffer_ += " -> ";
+                                buffer_ += new_nodes[new_node].name;
+                                emit_line([&](OutputEvent& event) {
+                                  fill_moved(event, key, label, old_node, new_node);
+                                  event.names[0] = old_nodes[old_node].name;
+                                  event.names[1] = new_nodes[new_node].name;
+                                });
+                              });
+      print_moved_total(moved);
+    };
     // MOVED 10 12 compares bucket counts; MOVED -a +b*2 edits the node list
     // (a node named "3" is removed with -3).
     if (count == 0 || starts_with_digit(rest[0])) {
@@ -314,8 +419,12 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
       Result<std::int32_t> to = parse_bucket_count(args[2], "to bucket count");
       if (!to) return Error{to.error()};
       if (!node_set) {
+        describe_command(Command::moved, [&](OutputContext& context) {
+          context.from = *from;
+          context.to = *to;
+        });
         const std::uint64_t moved =
-            for_each_moved(*algorithm_, keys_, *from, *to, 0, keys_.size(),
+            for_each_moved(*algorithm_, *keys_, *from, *to, 0, keys_->size(),
                            [&](std::uint64_t key, const std::string* label, std::int32_t old_bucket,
                                std::int32_t new_bucket) {
                              append_key(buffer_, key, label);
@@ -323,7 +432,9 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
                              append_decimal(buffer_, static_cast<std::uint64_t>(old_bucket));
                              buffer_ += " -> ";
                              append_decimal(buffer_, static_cast<std::uint64_t>(new_bucket));
-                             emit_line();
+                             emit_line([&](OutputEvent& event) {
+                               fill_moved(event, key, label, old_bucket, new_bucket);
+                             });
                            });
         print_moved_total(moved);
         return true;
@@ -332,20 +443,17 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
       if (!before) return Error{before.error()};
       Result<Cluster> after = numbered(*to, "to bucket count");
       if (!after) return Error{after.error()};
-      const NodeList& old_nodes = before->nodes();
-      const NodeList& new_nodes = after->nodes();
-      const std::uint64_t moved =
-          for_each_moved_node(*before, *after, keys_, 0, keys_.size(),
-                              [&](std::uint64_t key, const std::string* label,
-                                  std::uint32_t old_node, std::uint32_t new_node) {
-                                append_key(buffer_, key, label);
-                                buffer_ += ": ";
-                                buffer_ += old_nodes[old_node].name;
-                                buffer_ += " -> ";
-                                buffer_ += new_nodes[new_node].name;
-                                emit_line();
-                              });
-      print_moved_total(moved);
+      auto shared_before = std::make_shared<const Cluster>(std::move(before).value());
+      auto shared_after = std::make_shared<const Cluster>(std::move(after).value());
+      describe_command(Command::moved, [&](OutputContext& context) {
+        context.from = *from;
+        context.to = *to;
+        context.cluster = shared_before;
+        context.history = numbered_history(*shared_before);
+        context.after = shared_after;
+        context.after_history = numbered_history(*shared_after);
+      });
+      print_moved_nodes(*shared_before, *shared_after);
       return true;
     }
     std::vector<NodeEdit> edits;
@@ -356,25 +464,21 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     }
     Result<const Cluster*> current = cluster("MOVED with node edits");
     if (!current) return Error{current.error()};
-    Cluster after = (*current)->copy();
+    auto after = std::make_shared<Cluster>((*current)->copy());
     for (const NodeEdit& edit : edits) {
-      Result<bool> applied = after.apply(edit);
+      Result<bool> applied = after->apply(edit);
       if (!applied) return fail("MOVED ", describe_edit(edit), ": ", applied.error());
     }
-    const NodeList& old_nodes = (*current)->nodes();
-    const NodeList& new_nodes = after.nodes();
-    const std::uint64_t moved =
-        for_each_moved_node(**current, after, keys_, 0, keys_.size(),
-                            [&](std::uint64_t key, const std::string* label, std::uint32_t old_node,
-                                std::uint32_t new_node) {
-                              append_key(buffer_, key, label);
-                              buffer_ += ": ";
-                              buffer_ += old_nodes[old_node].name;
-                              buffer_ += " -> ";
-                              buffer_ += new_nodes[new_node].name;
-                              emit_line();
-                            });
-    print_moved_total(moved);
+    describe_command(Command::moved, [&](OutputContext& context) {
+      context.cluster = cluster_;
+      context.history = history_;
+      context.after = after;
+      auto after_history = std::make_shared<NodeHistory>(*history_);
+      after_history->edits.insert(after_history->edits.end(), edits.begin(), edits.end());
+      after_history->nodes = after->nodes();
+      context.after_history = std::move(after_history);
+    });
+    print_moved_nodes(*cluster_, *after);
     return true;
   }
 
@@ -384,39 +488,42 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
                   std::to_string(count));
     }
     if (count == 0 || node_set) {
-      std::optional<Cluster> numbered_cluster;
-      const Cluster* placed;
-      if (count == 0) {
-        Result<const Cluster*> current = cluster("LOAD without a bucket count");
-        if (!current) return Error{current.error()};
-        placed = *current;
-      } else {
-        Result<std::int64_t> n = parse_integer(args[1], "LOAD bucket count", 1, kMaxLoadBuckets);
-        if (!n) return Error{n.error()};
-        Result<Cluster> made = numbered(*n, "LOAD bucket count");
-        if (!made) return Error{made.error()};
-        numbered_cluster.emplace(std::move(made).value());
-        placed = &*numbered_cluster;
-      }
-      std::vector<std::uint64_t> loads(placed->nodes().size());
-      add_node_loads(*placed, keys_, 0, keys_.size(), loads);
+      Result<std::shared_ptr<const Cluster>> found =
+          placed_cluster(count == 0, "LOAD without a bucket count", count == 1 ? args[1] : "",
+                         "LOAD bucket count", kMaxLoadBuckets);
+      if (!found) return Error{found.error()};
+      const Cluster& placed = **found;
+      describe_command(Command::load, on_nodes(*found, count == 0));
+      std::vector<std::uint64_t> loads(placed.nodes().size());
+      add_node_loads(placed, *keys_, 0, keys_->size(), loads);
       for (std::size_t node = 0; node < loads.size(); ++node) {
-        buffer_ += placed->nodes()[node].name;
+        const std::string& name = placed.nodes()[node].name;
+        buffer_ += name;
         buffer_ += ": ";
         append_decimal(buffer_, loads[node]);
-        emit_line();
+        emit_line([&](OutputEvent& event) {
+          event.row = Row::load;
+          event.key = node;
+          event.values[0] = static_cast<std::int64_t>(loads[node]);
+          event.names[0] = name;
+        });
       }
       return true;
     }
     Result<std::int32_t> n = parse_bucket_count(args[1], "LOAD bucket count", kMaxLoadBuckets);
     if (!n) return Error{n.error()};
+    describe_command(Command::load, [&](OutputContext& context) { context.n = *n; });
     std::vector<std::uint64_t> loads(static_cast<std::size_t>(*n));
-    add_loads(*algorithm_, keys_, *n, 0, keys_.size(), loads);
+    add_loads(*algorithm_, *keys_, *n, 0, keys_->size(), loads);
     for (std::size_t bucket = 0; bucket < loads.size(); ++bucket) {
       append_decimal(buffer_, bucket);
       buffer_ += ": ";
       append_decimal(buffer_, loads[bucket]);
-      emit_line();
+      emit_line([&](OutputEvent& event) {
+        event.row = Row::load;
+        event.key = bucket;
+        event.values[0] = static_cast<std::int64_t>(loads[bucket]);
+      });
     }
     return true;
   }
@@ -437,11 +544,19 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     if (!max) return Error{max.error()};
     Result<std::vector<TraceStep>> steps = trace_key(*algorithm_, key->value, *max);
     if (!steps) return Error{steps.error()};
+    describe_command(Command::trace, [&](OutputContext& context) {
+      context.key = *key;
+      context.n = *max;
+    });
     for (const TraceStep& step : *steps) {
       append_decimal(buffer_, static_cast<std::uint64_t>(step.n));
       buffer_ += ": ";
       append_decimal(buffer_, static_cast<std::uint64_t>(step.bucket));
-      emit_line();
+      emit_line([&](OutputEvent& event) {
+        event.row = Row::trace;
+        event.key = static_cast<std::uint64_t>(step.n);
+        event.values[0] = step.bucket;
+      });
     }
     return true;
   }

@@ -87,7 +87,8 @@ TEST(MistakeVariants, KeyThroughDouble) {
 TEST(MistakeVariants, CatalogHasEveryIdentifierOnceWithExplanationAndFix) {
   const std::vector<std::string> ids = {"no-64-bit-wrap",  "js-number",      "integer-division",
                                         "key-as-double",   "off-by-one-n",   "guava-rounding",
-                                        "other-algorithm", "moved-estimated"};
+                                        "other-algorithm", "index-renumbering",
+                                        "moved-estimated"};
   EXPECT_EQ(std::size(kMistakes), ids.size());
   for (const std::string& id : ids) {
     const MistakeInfo* info = find_mistake(id);
@@ -559,6 +560,240 @@ TEST(CheckerDiagnosis, MissingAfterHashOfLargeKeyIsTheHangOfNoWrap) {
   const CheckReport later = check(script, "42: 43\n1: 6\n");
   EXPECT_EQ(expected_line(later, 2).verdict, V::missing);
   EXPECT_TRUE(expected_line(later, 2).diagnoses.empty());
+}
+
+// --- node lists -------------------------------------------------------------------
+
+// Ten memcached servers (names with ':'), a quoted name with a space, string
+// and numeric keys; the student outputs are what the interpreter prints for
+// the same script under another algorithm.
+const std::string kNodeServers =
+    "NODES 10.0.0.1:11211 10.0.0.2:11211 10.0.0.3:11211 10.0.0.4:11211 10.0.0.5:11211 "
+    "10.0.0.6:11211 10.0.0.7:11211 10.0.0.8:11211 10.0.0.9:11211 \"cache 10\"\n";
+const std::string kNodeExercise =
+    "ALGO rendezvous\n" + kNodeServers +
+    "KEYS 1..40 \"alice\" \"bob\"\n"
+    "HASH \"carol\"\n"  // 1
+    "BUCKETS\n"         // 2..43
+    "LOAD\n"            // 44..53
+    "MOVED -10.0.0.4:11211\n"
+    "REMOVE 10.0.0.4:11211\n"
+    "HASH \"carol\"\n"
+    "HASH 42\n";
+
+/// The exercise's output with another algorithm in place of rendezvous.
+std::string node_output_with(const std::string& algorithm) {
+  std::string script = kNodeExercise;
+  script.replace(0, std::string("ALGO rendezvous").size(), "ALGO " + algorithm);
+  return run_script(script).stdout_text;
+}
+
+/// The verdict of the first expected line whose text starts with `prefix`.
+const LineVerdict& expected_starting(const CheckReport& report, const std::string& prefix) {
+  for (const LineVerdict& v : report.lines) {
+    if (v.expected_line != 0 && v.expected.rfind(prefix, 0) == 0) return v;
+  }
+  static const LineVerdict none{};
+  ADD_FAILURE() << "no expected line " << prefix;
+  return none;
+}
+
+bool names(const LineVerdict& v, const std::string& id, const std::string& text) {
+  return detail(v, id).find(text) != std::string::npos;
+}
+
+TEST(CheckerNodes, RightOutputMatchesEveryLine) {
+  const std::string right = run_script(kNodeExercise).stdout_text;
+  const CheckReport report = check(kNodeExercise, right);
+  EXPECT_TRUE(report.all_match()) << render_check_report(report);
+  EXPECT_GT(report.expected_lines, 55u);
+  EXPECT_EQ(expected_line(report, 44).expected.rfind("10.0.0.1:11211: ", 0), 0u);
+  EXPECT_EQ(expected_line(report, 53).expected.rfind("cache 10: ", 0), 0u);
+  EXPECT_EQ(expected_line(report, 44).command, "LOAD");
+}
+
+TEST(CheckerNodes, NodeLinesWithRightNamesAndWrongTextAreWrongFormat) {
+  // Node names hold ':' (LOAD's name is before the last ':') and spaces.
+  const std::string script = "NODES 10.0.0.1:11211 \"cache 2\"\nKEYS 1\nBUCKETS\nLOAD\n";
+  const std::vector<std::string> right = lines_of(run_script(script).stdout_text);
+  ASSERT_EQ(right.size(), 3u);
+  const std::string node = right[0].substr(3);  // "1: <node>"
+  const std::string first_load = right[1], second_load = right[2];
+  const std::vector<FormatCase> cases = {
+      {script, "1:" + node + "\n" + first_load + "\n" + second_load, "no space after ':'"},
+      {script, "1 :\t" + node + "\n" + first_load + "\n" + second_load, "a tab"},
+      {script, right[0] + "\n10.0.0.1:11211 :" + first_load.substr(15) + "\n" + second_load,
+       "a blank before ':'"},
+      {script, right[0] + "\n" + first_load + "\ncache 2:" + second_load.substr(9),
+       "no space after ':'"},
+  };
+  for (const FormatCase& c : cases) {
+    SCOPED_TRACE(c.actual);
+    const CheckReport report = check(c.script, c.actual + "\n");
+    std::size_t wrong = 0;
+    for (const LineVerdict& v : report.lines) {
+      if (v.verdict == V::match) continue;
+      ++wrong;
+      EXPECT_EQ(v.verdict, V::wrong_format);
+      EXPECT_NE(v.format_problem.find(c.problem), std::string::npos) << v.format_problem;
+    }
+    EXPECT_EQ(wrong, 1u);
+  }
+}
+
+TEST(CheckerNodes, WrongMissingExtraAndOutOfOrderNodeLines) {
+  std::vector<std::string> lines = lines_of(run_script(kNodeExercise).stdout_text);
+  ASSERT_GT(lines.size(), 55u);
+  lines[2] = "2: nowhere";                           // expected line 3: wrong value
+  lines.erase(lines.begin() + 10);                   // expected line 11: missing
+  lines.insert(lines.begin() + 20, "99: 10.0.0.1:11211");  // an extra line
+  std::swap(lines[44], lines[45]);                   // two LOAD lines swapped
+  const CheckReport report = check(kNodeExercise, join(lines));
+  EXPECT_EQ(expected_line(report, 3).verdict, V::wrong_value);
+  EXPECT_TRUE(expected_line(report, 3).diagnoses.empty());
+  EXPECT_EQ(expected_line(report, 11).verdict, V::missing);
+  std::size_t extra = 0, out_of_order = 0;
+  for (const LineVerdict& v : report.lines) {
+    if (v.verdict == V::extra) {
+      ++extra;
+      EXPECT_EQ(v.actual, "99: 10.0.0.1:11211");
+      EXPECT_EQ(v.command, "BUCKETS");
+    }
+    if (v.verdict == V::out_of_order) ++out_of_order;
+  }
+  EXPECT_EQ(extra, 1u);
+  EXPECT_EQ(out_of_order, 1u);
+  EXPECT_EQ(report.matching + 3, report.expected_lines);
+}
+
+TEST(CheckerNodes, KetamaWhereRendezvousWasAskedIsOtherAlgorithm) {
+  const CheckReport report = check(kNodeExercise, node_output_with("ketama"));
+  const LineVerdict& hash = expected_line(report, 1);
+  ASSERT_EQ(hash.verdict, V::wrong_value);
+  EXPECT_TRUE(names(hash, "other-algorithm", "ketama gives ")) << detail(hash, "other-algorithm");
+  std::size_t wrong = 0, explained = 0;
+  for (const LineVerdict& v : report.lines) {
+    if (v.verdict != V::wrong_value) continue;
+    ++wrong;
+    if (names(v, "other-algorithm", "ketama")) ++explained;
+  }
+  EXPECT_GT(wrong, 20u);
+  EXPECT_EQ(explained, wrong);  // every wrong node, count and summary
+  // LOAD: ketama's counts, every one of the block.
+  const LineVerdict& load = expected_starting(report, "10.0.0.1:11211: ");
+  if (load.verdict == V::wrong_value) {
+    EXPECT_TRUE(names(load, "other-algorithm", "ketama counts ")) << detail(load, "other-algorithm");
+  }
+  // MOVED: ketama's moved lines are extra or wrong, each recomputed.
+  for (const LineVerdict& v : report.lines) {
+    if (v.verdict == V::extra && v.command == "MOVED -10.0.0.4:11211") {
+      EXPECT_TRUE(names(v, "other-algorithm", "ketama, the key moves ")) << v.actual;
+    }
+  }
+  // (Both happen to move 5 of the 42 keys here: the summary matches.)
+  EXPECT_EQ(expected_starting(report, "moved: ").verdict, V::match);
+}
+
+TEST(CheckerNodes, RendezvousWhereJumpIndexesTheListIsOtherAlgorithm) {
+  // The script asks for jump on the list; the student used rendezvous.
+  std::string script = kNodeExercise;
+  script.replace(0, std::string("ALGO rendezvous").size(), "ALGO jump");
+  const CheckReport report = check(script, node_output_with("rendezvous"));
+  const LineVerdict& hash = expected_line(report, 1);
+  ASSERT_EQ(hash.verdict, V::wrong_value);
+  EXPECT_TRUE(names(hash, "other-algorithm", "rendezvous gives ")) << detail(hash, "other-algorithm");
+  for (const LineVerdict& v : report.lines) {
+    EXPECT_TRUE(detail(v, "index-renumbering").empty()) << v.expected;
+  }
+}
+
+TEST(CheckerNodes, JumpIndexingTheListAfterAMiddleRemovalIsIndexRenumbering) {
+  const CheckReport report = check(kNodeExercise, node_output_with("jump"));
+  // Before the removal, servers[jump(key, 10)] is just another algorithm.
+  const LineVerdict& first = expected_line(report, 1);
+  if (first.verdict == V::wrong_value) {
+    EXPECT_TRUE(names(first, "other-algorithm", "servers[jump(key, 10)] gives "));
+    EXPECT_TRUE(detail(first, "index-renumbering").empty());
+  }
+  // MOVED -10.0.0.4:11211: most keys move, each one servers[jump] renumbered.
+  std::size_t renumbered_moves = 0;
+  for (const LineVerdict& v : report.lines) {
+    if (v.command != "MOVED -10.0.0.4:11211" || v.verdict == V::match) continue;
+    if (v.verdict == V::missing) continue;
+    const std::string d = detail(v, "index-renumbering");
+    EXPECT_NE(d.find("servers[jump(key, 10)] then servers[jump(key, 9)]"), std::string::npos)
+        << v.actual;
+    EXPECT_NE(d.find("after removing 10.0.0.4:11211, every server after it has a new index"),
+              std::string::npos)
+        << d;
+    ++renumbered_moves;
+  }
+  EXPECT_GT(renumbered_moves, 20u);
+  const LineVerdict& summary = expected_starting(report, "moved: ");
+  EXPECT_EQ(summary.verdict, V::wrong_value);
+  EXPECT_TRUE(names(summary, "index-renumbering", "servers[jump(key, 10)] then servers[jump(key, "
+                                                  "9)] moves "));
+  // HASH after REMOVE: servers[jump(key, 9)].
+  const LineVerdict& after = expected_line(report, report.expected_lines);
+  EXPECT_EQ(after.command, "HASH 42");
+  ASSERT_EQ(after.verdict, V::wrong_value);
+  EXPECT_TRUE(names(after, "index-renumbering", "servers[jump(key, 9)] gives "))
+      << render_check_report(report);
+  const Diagnosis& d = after.diagnoses.back();
+  EXPECT_EQ(d.id, "index-renumbering");
+  EXPECT_NE(d.explanation.find("renumber"), std::string::npos);
+  EXPECT_NE(d.fix.find("memento"), std::string::npos);
+}
+
+TEST(CheckerNodes, RemovingTheLastNodeRenumbersNothing) {
+  const std::string script = "ALGO rendezvous\n" + kNodeServers +
+                             "KEYS 1..200\nREMOVE \"cache 10\"\nBUCKETS\n";
+  std::string student_script = script;
+  student_script.replace(0, std::string("ALGO rendezvous").size(), "ALGO jump");
+  const CheckReport report = check(script, run_script(student_script).stdout_text);
+  std::size_t other = 0;
+  for (const LineVerdict& v : report.lines) {
+    EXPECT_TRUE(detail(v, "index-renumbering").empty()) << v.expected;
+    if (names(v, "other-algorithm", "servers[jump(key, 9)] gives ")) ++other;
+  }
+  EXPECT_GT(other, 100u);
+}
+
+TEST(CheckerNodes, MementoWhereRendezvousWasAskedOnNumberedNodes) {
+  // A bucket count given to a node-set algorithm means nodes "0".."n-1".
+  const std::string script = "ALGO rendezvous\nHASH 42 10\nKEYS 0..99\nMOVED 10 12\n";
+  const std::string student = run_script("ALGO memento\nHASH 42 10\nKEYS 0..99\nMOVED 10 12\n")
+                                  .stdout_text;
+  const CheckReport report = check(script, student);
+  EXPECT_FALSE(report.all_match());
+  const LineVerdict& summary = expected_starting(report, "moved: ");
+  ASSERT_EQ(summary.verdict, V::wrong_value);
+  EXPECT_TRUE(names(summary, "other-algorithm", "memento moves ")) << render_check_report(report);
+}
+
+TEST(CheckerNodes, StudentFilesAreWhatTheInterpreterPrints) {
+  // tests/check/nodes_students.sh ran the CLI; the same here, in-process.
+  const std::string script = testing::read_file(testing::data_path("check/nodes.script"));
+  auto under = [&](const std::string& algorithm) {
+    std::string changed = script;
+    const std::size_t at = changed.find("\nALGO rendezvous\n");
+    EXPECT_NE(at, std::string::npos);
+    changed.replace(at + 1, std::string("ALGO rendezvous").size(), "ALGO " + algorithm);
+    return run_script(changed).stdout_text;
+  };
+  auto student = [](const std::string& name) {
+    return testing::read_file(testing::data_path("check/nodes-" + name + ".student"));
+  };
+  const std::string right = run_script(script).stdout_text;
+  EXPECT_EQ(student("right"), right);
+  EXPECT_EQ(student("ketama"), under("ketama"));
+  EXPECT_EQ(student("jump"), under("jump"));
+  std::vector<std::string> formatted = lines_of(right);
+  ASSERT_GT(formatted.size(), 18u);
+  formatted[1].replace(formatted[1].find(": "), 2, ":\t");
+  formatted[17].replace(formatted[17].rfind(": "), 2, ":");
+  EXPECT_EQ(formatted[17].rfind("10.0.0.3:11211:", 0), 0u);
+  EXPECT_EQ(student("format"), join(formatted));
 }
 
 // --- the script's side ----------------------------------------------------------

@@ -3,20 +3,31 @@
 // wrong number (issue 5). Shared by the CLI (`jumphash check`) and the wasm
 // package; pure: strings in, a structured report out, no I/O.
 //
-// Expected output is the interpreter's stdout for the script. Each expected
-// line gets one verdict; student lines that belong to no expected line are
-// `extra`. Lines are aligned by their key (the text before the colon: the key
-// of HASH/BUCKETS/MOVED lines, "moved", the n of TRACE, the bucket of LOAD),
-// so one missing line does not make every later line wrong:
+// Expected output is the interpreter's stdout for the script, taken from its
+// output events (each line's key and values as data). Each expected line
+// gets one verdict; student lines that belong to no expected line are
+// `extra`. Lines are aligned by their key (the key of HASH/BUCKETS/MOVED
+// lines, "moved", the n of TRACE, the bucket or node of LOAD), so one
+// missing line does not make every later line wrong:
 //
 //   match         the text is exactly the expected text
-//   wrong_format  key and numbers right, text not exactly `<key>: <bucket>`,
-//                 `<key>: <old> -> <new>` or `moved: <count> of <total>`
-//   wrong_value   some number differs (diagnoses name the mistakes that
+//   wrong_format  key and values right, text not exactly `<key>: <bucket>`,
+//                 `<key>: <old> -> <new>`, `moved: <count> of <total>`,
+//                 `<key>: <node>` or `<node>: <count>`
+//   wrong_value   some value differs (diagnoses name the mistakes that
 //                 reproduce it)
 //   missing       no student line for this expected line
 //   extra         a student line that matches no expected line
-//   out_of_order  the line is there, with the right numbers, elsewhere
+//   out_of_order  the line is there, with the right values, elsewhere
+//
+// On node lists (NODES) a student's line is read by names: a key line's key
+// is the text before the first ':' (a string key in quotes), its node the
+// rest (split at "->" for MOVED); a LOAD line's node is the text before the
+// last ':' (names may hold ':' and spaces; quoted names print unquoted).
+// Wrong node lines are recomputed with every other registered algorithm on
+// the same list (node-set ones with their default options, bucket-count
+// ones indexing the list): `other-algorithm`, or `index-renumbering` when
+// servers[bucket(key, count)] explains it after a middle node was removed.
 //
 // A trailing carriage return on a student line is accepted (CRLF files);
 // any other difference in spacing is a format error.
@@ -36,9 +47,9 @@ namespace jumphash {
 /// that prints more (or student output that has more) is an Error.
 inline constexpr std::uint64_t kMaxCheckedLines = 1000000;
 
-/// Largest key set over which a MOVED summary is recomputed with every
-/// variant (each key costs two lookups per variant); above it the summary
-/// line is only checked, not diagnosed with variants.
+/// Largest key set over which a MOVED summary (or a node LOAD) is
+/// recomputed with every variant (each key costs two lookups per variant);
+/// above it the line is only checked, not diagnosed with variants.
 inline constexpr std::uint64_t kMaxDiagnosedMovedKeys = 1000000;
 
 enum class Verdict { match, wrong_value, wrong_format, missing, extra, out_of_order };
@@ -79,7 +90,9 @@ struct LineVerdict {
   /// after ':'".
   std::string format_problem;
   /// In the catalog's order (kMistakes): for wrong_value, every variant that
-  /// reproduces the student's numbers exactly (and moved-estimated); for a
+  /// reproduces the student's values exactly (and moved-estimated; on node
+  /// lists, every other algorithm that gives the student's node, move, moved
+  /// count, or every count of the LOAD block); for a
   /// missing line, no-64-bit-wrap when the output stops at a HASH, TRACE or
   /// BUCKETS line of a key >= 2^63, variants under which a MOVED key does not
   /// move and that give the student's moved count, variants whose TRACE lacks

@@ -24,6 +24,9 @@
 //                        "<key>: <old> -> <new>" per moved key, then
 //                        "moved: <count> of <total>"; the list stays as it was
 //
+// Every printed line is also an OutputEvent (set_output_observer): its key
+// and values as data, with the command's context, for the checker.
+//
 // Keywords are case-insensitive, '#' outside quotes starts a comment, blank
 // lines are skipped, CRLF is accepted. A failing line prints
 // "line <N>: error: <message>" to the error stream and has no effect.
@@ -32,15 +35,80 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
-#include <optional>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "jumphash/algorithms.hpp"
 #include "jumphash/cluster.hpp"
 #include "jumphash/keys.hpp"
 
 namespace jumphash {
+
+/// A node list as commands see it: the list NODES set (or nodes "0".."n-1"
+/// for a bucket count given to a node-set algorithm), the REMOVE and ADD
+/// edits since, in order, and the list they leave. Memento's structure
+/// depends on that order, so an algorithm's cluster for the list is the
+/// listed nodes with every edit applied (see Interpreter for the rule).
+struct NodeHistory {
+  NodeList listed;
+  std::vector<NodeEdit> edits;
+  NodeList nodes;  ///< listed after edits
+};
+
+/// What one printing command computed its lines from; shared by its lines,
+/// so that an observer (the checker) can recompute them with variants.
+struct OutputContext {
+  enum class Command { hash, buckets, moved, load, trace };
+  Command command = Command::hash;
+  const Algorithm* algorithm = nullptr;
+  OptionValues options;
+  /// The current key set (BUCKETS and MOVED print its keys).
+  std::shared_ptr<const KeySet> keys;
+  /// HASH and TRACE: the key as written.
+  Key key;
+  /// Bucket counts (cluster null): HASH, BUCKETS, LOAD: n; TRACE: max.
+  std::int32_t n = 0;
+  /// MOVED <from> <to> (also when a node-set algorithm numbers the nodes).
+  std::int32_t from = 0, to = 0;
+  /// Node lists (null for bucket counts): the cluster the keys were placed
+  /// on (MOVED: before the edits) and how its list came to be.
+  std::shared_ptr<const Cluster> cluster;
+  std::shared_ptr<const NodeHistory> history;
+  /// MOVED on node lists: the cluster after the edits (or of nodes
+  /// "0".."to-1"), and its history (history's edits and MOVED's, in order).
+  std::shared_ptr<const Cluster> after;
+  std::shared_ptr<const NodeHistory> after_history;
+};
+
+/// One printed line, with what it says as data.
+struct OutputEvent {
+  /// The line's form:
+  ///   key_value    "<key>: <bucket or node>"          (HASH, BUCKETS)
+  ///   key_move     "<key>: <old> -> <new>"            (MOVED)
+  ///   moved_total  "moved: <count> of <total>"        (MOVED)
+  ///   load         "<bucket or node>: <count>"        (LOAD)
+  ///   trace        "<n>: <bucket>"                    (TRACE)
+  enum class Row { key_value, key_move, moved_total, load, trace };
+  Row row = Row::key_value;
+  std::uint64_t script_line = 0;  ///< 1-based line of the script that printed it
+  std::string_view text;          ///< the printed line without its newline
+  /// key_value, key_move: the key's 64-bit value; load: the bucket or the
+  /// node's index; trace: n; moved_total: 0.
+  std::uint64_t key = 0;
+  /// String keys: the key as written (label and bytes); null for keys that
+  /// print as decimal.
+  const Key* string_key = nullptr;
+  /// key_value: the bucket or node index; key_move: old and new (node
+  /// indices into context->cluster and context->after); moved_total: count
+  /// and total; load and trace: the count and the bucket.
+  std::int64_t values[2] = {0, 0};
+  /// Node lists: the names of the nodes in `values` (key_value, key_move),
+  /// or of the node a LOAD line counts.
+  std::string_view names[2];
+  std::shared_ptr<const OutputContext> context;
+};
 
 class Interpreter {
  public:
@@ -59,12 +127,23 @@ class Interpreter {
   int run(std::string_view script);
 
   /// Called after each output line is written to `out` with the script line
-  /// number that produced it (the checker maps expected lines to commands).
+  /// number that produced it.
   void set_output_line_observer(std::function<void(std::uint64_t script_line)> observer) {
-    observer_ = std::move(observer);
+    line_observer_ = std::move(observer);
+  }
+
+  /// Called for each output line, before it is written, with what it says
+  /// as data (the checker builds its expected lines from these). Costs
+  /// nothing per line when unset; when set, each printing command copies its
+  /// context (the key set and clusters are shared, not copied).
+  void set_output_observer(std::function<void(const OutputEvent&)> observer) {
+    output_observer_ = std::move(observer);
   }
 
   bool any_failed() const { return failed_; }
+
+  /// The current key set (what BUCKETS and MOVED would print).
+  const KeySet& keys() const { return *keys_; }
 
  private:
   Result<bool> execute(const std::vector<std::string_view>& args);
@@ -74,22 +153,32 @@ class Interpreter {
   /// A cluster of nodes "0".."n-1" for a node-set algorithm.
   Result<Cluster> numbered(std::int64_t n, std::string_view what) const;
   void print_moved_total(std::uint64_t moved);
-  void emit_line();  // ends the current line in buffer_
+  /// Starts the context of a command's lines when an observer listens:
+  /// `fill` completes it (algorithm, options and keys are set).
+  template <class Fill>
+  void describe_command(OutputContext::Command command, Fill&& fill);
+  /// The history of nodes "0".."n-1", for a context.
+  static std::shared_ptr<const NodeHistory> numbered_history(const Cluster& cluster);
+  /// Ends the current line in buffer_; fill_row(OutputEvent&) describes it
+  /// and is called only when an output observer listens.
+  template <class FillRow>
+  void emit_line(FillRow&& fill_row);
   void flush();
 
   std::ostream& out_;
   std::ostream& err_;
   const Algorithm* algorithm_;
   OptionValues options_;
-  KeySet keys_;
-  std::optional<NodeList> listed_nodes_;  // as NODES set them
-  std::vector<NodeEdit> edits_;           // REMOVE and ADD since NODES
-  NodeList nodes_;                        // the list after those edits
-  std::optional<Cluster> cluster_;        // nodes_ under algorithm_, built on first use
+  std::shared_ptr<const KeySet> keys_;
+  std::shared_ptr<const NodeHistory> history_;  // null until NODES
+  std::shared_ptr<const Cluster> cluster_;      // history_ under algorithm_, built on first use
   bool failed_ = false;
   std::uint64_t line_number_ = 0;
   std::string buffer_;
-  std::function<void(std::uint64_t)> observer_;
+  std::size_t line_start_ = 0;  // where the current line starts in buffer_
+  std::function<void(std::uint64_t)> line_observer_;
+  std::function<void(const OutputEvent&)> output_observer_;
+  std::shared_ptr<const OutputContext> context_;  // of the command printing now
 };
 
 /// Runs `script` and returns what it printed, for the bindings and tests.

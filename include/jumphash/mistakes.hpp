@@ -145,6 +145,19 @@ inline constexpr MistakeInfo kMistakes[] = {
      "it; the default is jump).",
      "Check which algorithm is in effect at this line (the last ALGO before it, else jump) and "
      "compute that one."},
+    {"index-renumbering",
+     "The servers were picked as servers[bucket(key, number of servers)] with a bucket-count "
+     "algorithm such as jump, after a server was removed from the middle of the list. Jump "
+     "hash only lets the last bucket go: removing a middle server renumbers every server after "
+     "it (each moves down one index), so the keys of all those servers move (most keys, not "
+     "just the removed server's), the pitfall the articles on consistent hashing warn about. "
+     "The script places keys with a node-set algorithm, which removes any node and moves only "
+     "its keys.",
+     "Compute the algorithm the script selects: one that removes any node (memento, "
+     "rendezvous, a ring such as ketama or maglev) keeps the other servers' keys in place. If "
+     "you use jump, keep its bucket numbering and map buckets to servers through a table "
+     "that you update in place (give the removed server's bucket to the last server and "
+     "shrink by one), never by renumbering the list."},
     {"moved-estimated",
      "The moved count equals the theoretical estimate total x |to - from| / max(from, to) "
      "(rounded or truncated) rather than the number of keys that actually moved. The estimate "
