@@ -96,6 +96,17 @@ std::string help_text() {
   return std::string(kLanguageHelp) + "\n" + algorithms_help() + "\n" + kCheckHelp;
 }
 
+/// Runs `input` line by line (a script of any length streams through), then
+/// returns the exit status: 0 when every line ran, 1 when any failed.
+int run_stream(jumphash::Interpreter& interpreter, std::istream& input) {
+  std::string line;
+  std::uint64_t number = 0;
+  while (std::getline(input, line)) interpreter.run_line(line, ++number);
+  interpreter.flush();
+  std::cout.flush();
+  return interpreter.any_failed() ? 1 : 0;
+}
+
 int usage_error(const std::string& message) {
   std::cerr << "jumphash: " << message << '\n' << kUsage;
   return 2;
@@ -200,7 +211,15 @@ int main(int argc, char** argv) {
   if (have_file && !lines.empty())
     return usage_error("give either -e commands or a script, not both");
 
-  jumphash::Interpreter interpreter(std::cout, std::cerr);
+  // std::cerr is tied to std::cout, so an error line follows the output
+  // before it in a terminal.
+  jumphash::Interpreter interpreter(
+      [](std::string_view text) {
+        std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+      },
+      [](std::string_view text) {
+        std::cerr.write(text.data(), static_cast<std::streamsize>(text.size()));
+      });
   if (!lines.empty()) {
     std::uint64_t number = 0;
     for (const std::string& line : lines) {
@@ -216,7 +235,7 @@ int main(int argc, char** argv) {
     std::cout.flush();
     return interpreter.any_failed() ? 1 : 0;
   }
-  if (!have_file || file == "-") return interpreter.run(std::cin);
+  if (!have_file || file == "-") return run_stream(interpreter, std::cin);
   std::error_code ignored;
   if (std::filesystem::is_directory(file, ignored)) {
     return usage_error("cannot read '" + file + "': it is a directory");
@@ -225,5 +244,5 @@ int main(int argc, char** argv) {
   if (!input) {
     return usage_error("cannot read '" + file + "': " + std::strerror(errno));
   }
-  return interpreter.run(input);
+  return run_stream(interpreter, input);
 }

@@ -3,10 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <istream>
 #include <optional>
-#include <ostream>
-#include <sstream>
 
 #include "jumphash/reports.hpp"
 
@@ -36,14 +33,17 @@ Result<std::int32_t> parse_bucket_count(std::string_view token, std::string_view
 
 }  // namespace
 
-Interpreter::Interpreter(std::ostream& out, std::ostream& err)
-    : out_(out), err_(err), algorithm_(&algorithms()[0]), keys_(std::make_shared<const KeySet>()) {}
+Interpreter::Interpreter(TextSink out, TextSink err)
+    : out_(std::move(out)),
+      err_(std::move(err)),
+      algorithm_(&algorithms()[0]),
+      keys_(std::make_shared<const KeySet>()) {}
 
 Interpreter::~Interpreter() { flush(); }
 
 void Interpreter::flush() {
   if (!buffer_.empty()) {
-    out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    out_(buffer_);
     buffer_.clear();
   }
   line_start_ = 0;
@@ -97,8 +97,12 @@ bool Interpreter::run_line(std::string_view line, std::uint64_t line_number) {
   flush();
   if (!result) {
     failed_ = true;
-    out_.flush();
-    err_ << "line " << line_number << ": error: " << result.error() << '\n';
+    std::string message = "line ";
+    append_decimal(message, line_number);
+    message += ": error: ";
+    message += result.error();
+    message += '\n';
+    err_(message);
     return false;
   }
   return true;
@@ -564,15 +568,6 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
   return fail("unknown command '", std::string(args[0]), "' (known: ", std::string(kCommands), ")");
 }
 
-int Interpreter::run(std::istream& input) {
-  std::string line;
-  std::uint64_t number = 0;
-  while (std::getline(input, line)) run_line(line, ++number);
-  flush();
-  out_.flush();
-  return failed_ ? 1 : 0;
-}
-
 int Interpreter::run(std::string_view script) {
   std::uint64_t number = 0;
   std::size_t start = 0;
@@ -583,18 +578,15 @@ int Interpreter::run(std::string_view script) {
     start = end + 1;
   }
   flush();
-  out_.flush();
   return failed_ ? 1 : 0;
 }
 
 ScriptOutput run_script(std::string_view script) {
-  std::ostringstream out, err;
-  int exit_code;
-  {
-    Interpreter interpreter(out, err);
-    exit_code = interpreter.run(script);
-  }
-  return {out.str(), err.str(), exit_code};
+  ScriptOutput output;
+  Interpreter interpreter([&output](std::string_view text) { output.stdout_text += text; },
+                          [&output](std::string_view text) { output.stderr_text += text; });
+  output.exit_code = interpreter.run(script);
+  return output;
 }
 
 }  // namespace jumphash

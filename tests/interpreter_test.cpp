@@ -1,4 +1,6 @@
 // The interpreter in-process; the CLI's transcripts are in tests/cli/.
+#include "jumphash/interpreter.hpp"
+
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -6,14 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "jumphash/interpreter.hpp"
-
 namespace jumphash {
 namespace {
 
 TEST(Interpreter, ExerciseCases) {
-  const ScriptOutput out = run_script(
-      "HASH 42 100\nHASH 18446744073709551615 100\nKEYS 0..9999\nMOVED 10 12\n");
+  const ScriptOutput out =
+      run_script("HASH 42 100\nHASH 18446744073709551615 100\nKEYS 0..9999\nMOVED 10 12\n");
   EXPECT_EQ(out.exit_code, 0);
   EXPECT_EQ(out.stderr_text, "");
   EXPECT_EQ(out.stdout_text.substr(0, 31), "42: 43\n18446744073709551615: 92");
@@ -35,8 +35,9 @@ TEST(Interpreter, KeywordsIgnoreCaseAndCrlfIsAccepted) {
 }
 
 TEST(Interpreter, ObserverSeesTheScriptLineOfEveryOutputLine) {
-  std::ostringstream out, err;
-  Interpreter interpreter(out, err);
+  std::string out, err;
+  Interpreter interpreter([&out](std::string_view t) { out += t; },
+                          [&err](std::string_view t) { err += t; });
   std::vector<std::uint64_t> lines;
   interpreter.set_output_line_observer([&](std::uint64_t line) { lines.push_back(line); });
   interpreter.run("# header\nHASH 1 2\n\nKEYS 1 2 3\nBUCKETS 4\n");
@@ -45,18 +46,18 @@ TEST(Interpreter, ObserverSeesTheScriptLineOfEveryOutputLine) {
 
 TEST(Interpreter, ArityErrorsShowTheUsage) {
   const ScriptOutput out = run_script("HASH 1\nMOVED 1\nLOAD\nTRACE 1 2 3\nBUCKETS\nALGO\n");
-  EXPECT_EQ(out.stderr_text,
-            "line 1: error: HASH <key> needs a node list: set one with NODES (e.g. NODES a b c*2)\n"
-            "line 2: error: MOVED takes 2 arguments (MOVED <from> <to>), or node edits (MOVED -name "
-            "+name*w ...), got 1\n"
-            "line 3: error: LOAD without a bucket count needs a node list: set one with NODES (e.g. "
-            "NODES a b c*2)\n"
-            "line 4: error: TRACE takes 2 arguments (TRACE <key> <max>), got 3\n"
-            "line 5: error: BUCKETS without a bucket count needs a node list: set one with NODES (e.g. "
-            "NODES a b c*2)\n"
-            "line 6: error: ALGO takes a name (ALGO <name> [<option>=<value>]...), got nothing\n");
+  EXPECT_EQ(
+      out.stderr_text,
+      "line 1: error: HASH <key> needs a node list: set one with NODES (e.g. NODES a b c*2)\n"
+      "line 2: error: MOVED takes 2 arguments (MOVED <from> <to>), or node edits (MOVED -name "
+      "+name*w ...), got 1\n"
+      "line 3: error: LOAD without a bucket count needs a node list: set one with NODES (e.g. "
+      "NODES a b c*2)\n"
+      "line 4: error: TRACE takes 2 arguments (TRACE <key> <max>), got 3\n"
+      "line 5: error: BUCKETS without a bucket count needs a node list: set one with NODES (e.g. "
+      "NODES a b c*2)\n"
+      "line 6: error: ALGO takes a name (ALGO <name> [<option>=<value>]...), got nothing\n");
 }
-
 
 // --- output events ---------------------------------------------------------------
 
@@ -78,20 +79,25 @@ struct Observed {
 };
 
 Observed observe(const std::string& script) {
-  std::ostringstream out, err;
+  std::string out, err;
   Observed observed;
   {
-    Interpreter interpreter(out, err);
+    Interpreter interpreter([&out](std::string_view t) { out += t; },
+                            [&err](std::string_view t) { err += t; });
     interpreter.set_output_observer([&](const OutputEvent& e) {
-      observed.events.push_back(
-          {e.row, e.script_line, std::string(e.text), e.key,
-           e.string_key ? e.string_key->label : "", e.string_key ? e.string_key->text : "",
-           {e.values[0], e.values[1]}, {std::string(e.names[0]), std::string(e.names[1])},
-           e.context});
+      observed.events.push_back({e.row,
+                                 e.script_line,
+                                 std::string(e.text),
+                                 e.key,
+                                 e.string_key ? e.string_key->label : "",
+                                 e.string_key ? e.string_key->text : "",
+                                 {e.values[0], e.values[1]},
+                                 {std::string(e.names[0]), std::string(e.names[1])},
+                                 e.context});
     });
     interpreter.run(script);
   }
-  observed.stdout_text = out.str();
+  observed.stdout_text = out;
   return observed;
 }
 
@@ -276,12 +282,12 @@ TEST(InterpreterEvents, EachCommandHasItsOwnContextAndFailingLinesPrintNothing) 
 }
 
 TEST(InterpreterEvents, LineObserverStillSeesEveryLineBesideTheEventObserver) {
-  std::ostringstream out, err;
-  Interpreter interpreter(out, err);
+  std::string out, err;
+  Interpreter interpreter([&out](std::string_view t) { out += t; },
+                          [&err](std::string_view t) { err += t; });
   std::vector<std::uint64_t> lines, events;
   interpreter.set_output_line_observer([&](std::uint64_t line) { lines.push_back(line); });
-  interpreter.set_output_observer(
-      [&](const OutputEvent& e) { events.push_back(e.script_line); });
+  interpreter.set_output_observer([&](const OutputEvent& e) { events.push_back(e.script_line); });
   interpreter.run("NODES a b\nKEYS 1 2\nBUCKETS\nLOAD\n");
   EXPECT_EQ(lines, (std::vector<std::uint64_t>{3, 3, 4, 4}));
   EXPECT_EQ(events, lines);

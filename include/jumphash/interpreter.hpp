@@ -34,7 +34,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <iosfwd>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -110,21 +109,31 @@ struct OutputEvent {
   std::shared_ptr<const OutputContext> context;
 };
 
+/// Where the interpreter writes: called with each chunk of text, in order.
+/// (A function rather than a std::ostream, so that the WebAssembly module
+/// carries none of iostream's locale machinery.)
+using TextSink = std::function<void(std::string_view text)>;
+
 class Interpreter {
  public:
   /// Output goes to `out`, error lines to `err`; both are written as each
-  /// command runs, so a MOVED over 10^8 keys holds no lines in memory.
-  Interpreter(std::ostream& out, std::ostream& err);
+  /// command runs (output in chunks of up to 64 KiB, each error line before
+  /// the next line runs), so a MOVED over 10^8 keys holds no lines in memory.
+  Interpreter(TextSink out, TextSink err);
   ~Interpreter();
 
   /// Runs one line; `line_number` (1-based) labels its error. Returns false
   /// when the line failed.
   bool run_line(std::string_view line, std::uint64_t line_number);
 
-  /// Runs every line of `input`; returns the exit status: 0 when every line
+  /// Runs every line of `script`; returns the exit status: 0 when every line
   /// ran, 1 when any failed.
-  int run(std::istream& input);
   int run(std::string_view script);
+
+  /// Writes the buffered output to `out` (run_line does after each line).
+  void flush();
+
+  /// Writes the buffered output to `out` (run_line does after each line).
 
   /// Called after each output line is written to `out` with the script line
   /// number that produced it.
@@ -163,10 +172,9 @@ class Interpreter {
   /// and is called only when an output observer listens.
   template <class FillRow>
   void emit_line(FillRow&& fill_row);
-  void flush();
 
-  std::ostream& out_;
-  std::ostream& err_;
+  TextSink out_;
+  TextSink err_;
   const Algorithm* algorithm_;
   OptionValues options_;
   std::shared_ptr<const KeySet> keys_;

@@ -173,8 +173,9 @@ ExpectedLine line_of(const OutputEvent& event, std::size_t command_index, bool o
 
 Result<Expected> run_expected(std::string_view script) {
   Expected expected;
-  std::ostringstream out, err;
-  Interpreter interpreter(out, err);
+  std::string errors;
+  Interpreter interpreter([](std::string_view) {},
+                          [&errors](std::string_view text) { errors += text; });
   std::uint64_t printed = 0;  // lines, stored or not
   std::string_view current_line;
   interpreter.set_output_observer([&](const OutputEvent& event) {
@@ -207,10 +208,10 @@ Result<Expected> run_expected(std::string_view script) {
 
     current_line = line;
     if (!interpreter.run_line(line, number)) {
-      std::string message = err.str();
+      std::string message = std::move(errors);
+      errors.clear();
       while (!message.empty() && message.back() == '\n') message.pop_back();
       expected.errors.push_back(std::move(message));
-      err.str("");
       continue;
     }
     if (printed > kMaxCheckedLines) return too_many();
