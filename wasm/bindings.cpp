@@ -91,7 +91,7 @@ AlgorithmLookup find_algorithm_index(const std::string& name) {
     return {-1, std::string((*found)->name) +
                     " places keys on named nodes: this call takes a bucket-count algorithm (" +
                     bucket_count_names() + "); run node lists through run(), e.g. run('ALGO " +
-                    std::string((*found)->name) + "\nNODES a b c\nHASH \"k\"')"};
+                    std::string((*found)->name) + "\\nNODES a b c\\nHASH \"k\"')"};
   }
   return {static_cast<int>(*found - algorithms().data()), {}};
 }
@@ -202,7 +202,7 @@ class Trace {
       return;
     }
     const std::int64_t limit = a.consistent ? kMaxBuckets : kMaxModuloTrace;
-    std::string what = "TRACE max";
+    std::string what = "trace: max";
     if (!a.consistent) what += " for " + std::string(a.name);
     Result<std::int64_t> max = parse_integer(max_token, what, 1, limit);
     if (!max) {
@@ -242,14 +242,14 @@ class ResizeJob {
       error_ = keys.error();
       return;
     }
-    // First the CLI's checks (MOVED <from> <to>), then the report's own
-    // limit on the loads it keeps.
-    Result<std::int64_t> from = parse_integer(from_token, "from bucket count", 1, kMaxBuckets);
+    // The report keeps per-bucket loads, so its limit (10^6) is in the
+    // messages, not the CLI's MOVED limit (2^31-1).
+    Result<std::int64_t> from = parse_integer(from_token, "from bucket count", 1, kMaxLoadBuckets);
     if (!from) {
       error_ = from.error();
       return;
     }
-    Result<std::int64_t> to = parse_integer(to_token, "to bucket count", 1, kMaxBuckets);
+    Result<std::int64_t> to = parse_integer(to_token, "to bucket count", 1, kMaxLoadBuckets);
     if (!to) {
       error_ = to.error();
       return;
@@ -353,7 +353,7 @@ class LoadJob {
       error_ = keys.error();
       return;
     }
-    Result<std::int64_t> n = parse_integer(n_token, "LOAD bucket count", 1, kMaxLoadBuckets);
+    Result<std::int64_t> n = parse_integer(n_token, "load: bucket count", 1, kMaxLoadBuckets);
     if (!n) {
       error_ = n.error();
       return;

@@ -2,7 +2,7 @@
 // the variants of jumphash/mistakes.hpp (bucket counts) and with the other
 // registered algorithms (node lists), naming those that reproduce it.
 #include <algorithm>
-#include <sstream>
+#include <cstdio>
 #include <unordered_map>
 
 #include "checker_internal.hpp"
@@ -336,15 +336,18 @@ void Diagnoser::moved_total(const ExpectedLine& e, const StudentLine& s,
   const std::uint64_t rounded = (2 * numerator + denominator) / (2 * denominator);
   if (count == static_cast<std::int64_t>(truncated) ||
       count == static_cast<std::int64_t>(rounded)) {
-    std::ostringstream detail;
-    detail.precision(6);
-    detail << decimal(total) << " x |" << to << " - " << from << "| / " << denominator << " = "
-           << static_cast<double>(numerator) / static_cast<double>(denominator) << ", "
-           << (count == static_cast<std::int64_t>(truncated) && truncated != rounded
-                   ? "truncated"
-                   : (truncated == rounded ? "rounded or truncated" : "rounded"))
-           << " to " << count << "; the keys that really move number " << counted;
-    add(out, "moved-estimated", detail.str());
+    // The estimate with 6 significant digits, as iostream's default prints
+    // it (snprintf keeps iostream out of the wasm module).
+    char estimate[32];
+    std::snprintf(estimate, sizeof estimate, "%.6g",
+                  static_cast<double>(numerator) / static_cast<double>(denominator));
+    const char* rounding = count == static_cast<std::int64_t>(truncated) && truncated != rounded
+                               ? "truncated"
+                               : (truncated == rounded ? "rounded or truncated" : "rounded");
+    add(out, "moved-estimated",
+        decimal(total) + " x |" + decimal(to) + " - " + decimal(from) + "| / " +
+            decimal(denominator) + " = " + estimate + ", " + rounding + " to " +
+            std::to_string(count) + "; the keys that really move number " + decimal(counted));
   }
   const Algorithm& algorithm = *command.algorithm;
   const std::vector<Candidate>& candidates = candidates_of(algorithm);

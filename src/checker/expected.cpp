@@ -2,7 +2,6 @@
 // with their keys and values (no printed text is parsed back).
 #include <algorithm>
 #include <cctype>
-#include <sstream>
 
 #include "checker_internal.hpp"
 

@@ -8,24 +8,42 @@
  * exactly only up to 2^53, so a `number` key would silently be a different key.
  *
  * Every error caused by a bad argument is a `RangeError` whose message is the
- * text the native CLI prints after `line N: error: ` for the same input.
- * A wrong JavaScript type is a `TypeError`.
+ * text the native CLI prints after `line N: error: ` for the same input, with
+ * the range the function accepts, and the function's name where the CLI
+ * would name its command (`load: bucket count ...`, `trace: max ...`).
+ * A wrong JavaScript type is a `TypeError` that names the function.
  *
  * The same module works, unchanged, in a browser page, in a Web Worker and in
- * Node.js 20 or later.
+ * Node.js 20.19 or later. The `jumphash-wasm/inline` entry has exactly these
+ * declarations, with the `.wasm` embedded in its JavaScript.
  *
  * @packageDocumentation
  */
 
-/** Options of {@link loadJumphash}. */
+/**
+ * Options of {@link loadJumphash} and {@link loadChecker}: where the `.wasm`
+ * comes from when the default does not fit (pass at most one of the two).
+ * By default the default entry loads the `.wasm` beside its JavaScript
+ * (`new URL('../dist/<file>.wasm', import.meta.url)`, which Vite and webpack
+ * turn into an emitted asset; Node reads the file), and the
+ * `jumphash-wasm/inline` entry uses the copy embedded in its JavaScript.
+ */
 export interface LoadOptions {
   /**
-   * The bytes of `jumphash_wasm.wasm`, when the caller already has them (for
-   * instance from a bundler or a cache). Without it the module fetches the
-   * `.wasm` that sits beside its JavaScript (browser, worker) or reads it
-   * from disk (Node.js).
+   * The bytes of `jumphash_wasm.wasm` (of `jumphash_checker_wasm.wasm` for
+   * {@link loadChecker}), when the caller already has them (from a cache, a
+   * bundler, a file it read itself).
    */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * Where the `.wasm` is served (Emscripten's `locateFile`, for one file),
+   * e.g. the URL a bundler's asset import of
+   * `jumphash-wasm/jumphash_wasm.wasm` gives. A relative string is relative
+   * to the page (in Node: to the working directory); a `file:` URL is read
+   * from disk in Node. A `URL` object is accepted (typed by its `href`, so
+   * that these declarations need no DOM or Node types).
+   */
+  wasmUrl?: string | { readonly href: string };
 }
 
 /**
@@ -383,7 +401,11 @@ export interface Jumphash {
 /**
  * Instantiates the WebAssembly module. Each call makes a new, independent
  * instance (use one per Web Worker).
- * @throws Error when the `.wasm` cannot be fetched, read or compiled.
+ * @throws Error when the `.wasm` cannot be fetched, read or compiled: the
+ *   message names the URL or path tried, what came back (HTTP status, the
+ *   first bytes) and the two fixes (the `jumphash-wasm/inline` entry, or the
+ *   `wasmUrl`/`wasmBinary` options). Nothing is printed to the console.
+ * @throws TypeError for options of the wrong type.
  */
 export function loadJumphash(options?: LoadOptions): Promise<Jumphash>;
 
@@ -409,6 +431,10 @@ export interface Checker {
  * download (about 110 KB gzipped), imported only when this is called, so
  * pages that never check output do not pay for it. Each call makes a new,
  * independent instance; in Node it reads its `.wasm` itself.
- * @throws Error when the `.wasm` cannot be fetched, read or compiled.
+ * @throws Error when the `.wasm` cannot be fetched, read or compiled: the
+ *   message names the URL or path tried, what came back (HTTP status, the
+ *   first bytes) and the two fixes (the `jumphash-wasm/inline` entry, or the
+ *   `wasmUrl`/`wasmBinary` options). Nothing is printed to the console.
+ * @throws TypeError for options of the wrong type.
  */
 export function loadChecker(options?: LoadOptions): Promise<Checker>;

@@ -3,7 +3,11 @@
 // message is taken from the interpreter itself (run() of the same input), so
 // the test fails if either side changes its wording alone.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { cliMessage, jumphash } from './helpers.mjs';
 
@@ -24,20 +28,54 @@ function throwsRange(fn, message) {
   });
 }
 
-test('a Number key is a TypeError that explains doubles cannot hold 64-bit keys', () => {
-  for (const key of [5, 0, 2 ** 53, 1.5, NaN]) {
+test('a Number key is a TypeError that says what is wrong and what to pass, never a rounded value', () => {
+  const allowed = "keys are integers 0..2^64-1, passed as a bigint (e.g. 42n) or as key text (e.g. '42', '0x1F' or '\"alice\"')";
+  const rounded = (fn, text) => `${fn}: key ${text} is a JavaScript number above 2^53-1, so it was already rounded to a double ` +
+    'before this call and may not be the key you wrote; write the key as a BigInt literal (its exact digits followed by n) ' +
+    'or as a string of its exact digits';
+  const cases = [
+    [42, "bucket: key 42 is a JavaScript number, which holds integers exactly only up to 2^53-1, and keys are 64-bit: pass 42n or '42' instead"],
+    [0, "bucket: key 0 is a JavaScript number, which holds integers exactly only up to 2^53-1, and keys are 64-bit: pass 0n or '0' instead"],
+    [2 ** 53 - 1, "bucket: key 9007199254740991 is a JavaScript number, which holds integers exactly only up to 2^53-1, and keys are 64-bit: pass 9007199254740991n or '9007199254740991' instead"],
+    // 2^53 may be 2^53+1 rounded; 2^60 prints as 1152921504606847000, another key.
+    [2 ** 53, rounded('bucket', '9007199254740992')],
+    [2 ** 60, rounded('bucket', '1152921504606847000')],
+    [2 ** 64, rounded('bucket', '18446744073709552000')],
+    [1.5, `bucket: key 1.5 is a JavaScript number that is not an integer; ${allowed}`],
+    [NaN, `bucket: key NaN is a JavaScript number that is not an integer; ${allowed}`],
+    [Infinity, `bucket: key Infinity is a JavaScript number that is not an integer; ${allowed}`],
+    [-5, `bucket: key -5 is a negative JavaScript number; ${allowed}`],
+  ];
+  for (const [key, message] of cases) {
     assert.throws(() => jh.bucket('jump', key, 10), (error) => {
       assert.equal(error.constructor, TypeError);
-      assert.match(error.message, /JavaScript number/);
-      assert.match(error.message, /2\^53/);
-      assert.match(error.message, /bigint/);
+      assert.equal(error.message, message);
+      assert.equal(error.message.includes('1152921504606847000n'), false);
       return true;
     });
   }
-  assert.throws(() => jh.trace('jump', 5, 10), TypeError);
-  assert.throws(() => jh.parseKey(5), TypeError);
-  assert.throws(() => jh.bucket('jump', null, 10), TypeError);
-  assert.throws(() => jh.bucket('jump', {}, 10), TypeError);
+  assert.throws(() => jh.trace('jump', 2 ** 60, 10), { name: 'TypeError', message: rounded('trace', '1152921504606847000') });
+  assert.throws(() => jh.trace('jump', 5, 10), {
+    name: 'TypeError',
+    message: "trace: key 5 is a JavaScript number, which holds integers exactly only up to 2^53-1, and keys are 64-bit: pass 5n or '5' instead",
+  });
+  // parseKey takes key text only, so it suggests text only.
+  assert.throws(() => jh.parseKey(5), {
+    name: 'TypeError',
+    message: "parseKey: key 5 is a JavaScript number, which holds integers exactly only up to 2^53-1, and keys are 64-bit: pass '5' instead",
+  });
+  assert.throws(() => jh.parseKey(2 ** 60), {
+    name: 'TypeError',
+    message: 'parseKey: key 1152921504606847000 is a JavaScript number above 2^53-1, so it was already rounded to a double ' +
+      'before this call and may not be the key you wrote; write the key as a string of its exact digits',
+  });
+  assert.throws(() => jh.parseKey(1.5), {
+    name: 'TypeError',
+    message: "parseKey: key 1.5 is a JavaScript number that is not an integer; keys are integers 0..2^64-1, passed as key text (e.g. '42', '0x1F' or '\"alice\"')",
+  });
+  assert.throws(() => jh.bucket('jump', null, 10), { name: 'TypeError', message: 'bucket: key must be a bigint or a string, got null' });
+  assert.throws(() => jh.bucket('jump', {}, 10), { name: 'TypeError', message: 'bucket: key must be a bigint or a string, got object' });
+  assert.throws(() => jh.parseKey(5n), { name: 'TypeError', message: 'parseKey: key must be a string (key text), got bigint' });
 });
 
 test('other wrong types are TypeErrors', () => {
@@ -113,13 +151,23 @@ test('bad key specs, counts and maxima: RangeError with the CLI text', () => {
     throwsRange(() => jh.load('jump', spec, 10), message);
     throwsRange(() => jh.startLoad('jump', spec, 10), message);
   }
-  throwsRange(() => jh.moved('jump', '0..9', 0, 12), cli('MOVED 0 12'));
-  throwsRange(() => jh.moved('jump', '0..9', 10, -1), cli('MOVED 10 -1'));
-  throwsRange(() => jh.load('jump', '0..9', 1000001), cli('LOAD 1000001'));
-  throwsRange(() => jh.load('jump', '0..9', 0), cli('LOAD 0'));
-  throwsRange(() => jh.trace('jump', 42n, 0), cli('TRACE 42 0'));
-  throwsRange(() => jh.trace('jump', 42n, 2147483648), cli('TRACE 42 2147483648'));
-  throwsRange(() => jh.trace('modulo', 42n, 1000001), cli('TRACE 42 1000001', 'modulo'));
+  // The CLI's words for the same token, with the range the call accepts and
+  // the function's name where the CLI names its command (LOAD, TRACE).
+  assert.equal(cli('LOAD 0'), "LOAD bucket count must be an integer in 1..1000000 (got '0')");
+  assert.equal(cli('TRACE 42 0'), "TRACE max must be an integer in 1..2147483647 (got '0')");
+  throwsRange(() => jh.moved('jump', '0..9', 0, 12), "from bucket count must be an integer in 1..1000000 (got '0')");
+  throwsRange(() => jh.startResize('jump', '0..9', 2147483647, 12), "from bucket count must be an integer in 1..1000000 (got '2147483647')");
+  throwsRange(() => jh.moved('jump', '0..9', 10, -1), "to bucket count must be an integer in 1..1000000 (got '-1')");
+  throwsRange(() => jh.moved('jump', '0..9', 1.5, 12), "from bucket count must be an integer in 1..1000000 (got '1.5')");
+  throwsRange(() => jh.load('jump', '0..9', 1000001), "load: bucket count must be an integer in 1..1000000 (got '1000001')");
+  throwsRange(() => jh.load('jump', '0..9', 0), "load: bucket count must be an integer in 1..1000000 (got '0')");
+  throwsRange(() => jh.startLoad('jump', '0..9', 0), "startLoad: bucket count must be an integer in 1..1000000 (got '0')");
+  throwsRange(() => jh.trace('jump', 42n, 0), "trace: max must be an integer in 1..2147483647 (got '0')");
+  throwsRange(() => jh.trace('jump', 42n, 2147483648), "trace: max must be an integer in 1..2147483647 (got '2147483648')");
+  throwsRange(() => jh.trace('modulo', 42n, 1000001), "trace: max for modulo must be an integer in 1..1000000 (got '1000001')");
+  throwsRange(() => jh.bucket('ketama', 42n, 10),
+    "ketama places keys on named nodes: this call takes a bucket-count algorithm (jump, jump-guava, jumpback, jumpback-indep, modulo); " +
+    "run node lists through run(), e.g. run('ALGO ketama\\nNODES a b c\\nHASH \"k\"')");
   throwsRange(() => jh.trace('jump', '"x', 10), cli('TRACE "x'));
   throwsRange(() => jh.trace('jump', '"a"b', 10), cli('TRACE "a"b 10'));
   throwsRange(() => jh.bucket('jump', '"a"b', 10), cli('HASH "a"b 10'));
@@ -160,7 +208,80 @@ test('loadJumphash: wasmBinary as Uint8Array or ArrayBuffer; independent instanc
   assert.equal(jh.load('jump', '0..99', 10).stats.total, 100);
   assert.equal(job.done, 50);
   job.dispose();
-  await assert.rejects(loadJumphash({ wasmBinary: 'x.wasm' }), TypeError);
-  await assert.rejects(loadJumphash(null), TypeError);
-  await assert.rejects(loadJumphash({ wasmBinary: new Uint8Array([0, 1, 2]) }));
+  await assert.rejects(loadJumphash({ wasmBinary: 'x.wasm' }), {
+    name: 'TypeError', message: 'loadJumphash: wasmBinary must be an ArrayBuffer or a Uint8Array (the bytes of jumphash_wasm.wasm), got string',
+  });
+  await assert.rejects(loadJumphash(null), { name: 'TypeError', message: 'loadJumphash options must be an object, got null' });
+  await assert.rejects(loadJumphash({ wasmUrl: 42 }), {
+    name: 'TypeError', message: 'loadJumphash: wasmUrl must be a string or a URL (where jumphash_wasm.wasm is served), got number',
+  });
+  await assert.rejects(loadJumphash({ wasmUrl: 'a.wasm', wasmBinary: bytes }), { name: 'TypeError', message: 'loadJumphash: pass wasmBinary or wasmUrl, not both' });
+  await assert.rejects(loadJumphash({ wasmBinary: new Uint8Array([0, 1, 2]) }), {
+    name: 'Error',
+    message: 'loadJumphash: the wasmBinary option is not jumphash_wasm.wasm: it has 3 bytes starting with 00 01 02 ("..."), ' +
+      'not a WebAssembly module (those start with 00 61 73 6d). Pass the bytes of node_modules/jumphash-wasm/dist/jumphash_wasm.wasm, or leave wasmBinary out.',
+  });
+  // wasmUrl: a URL object, and a relative path (to the working directory in Node).
+  const fromUrl = await loadJumphash({ wasmUrl: new URL('../dist/jumphash_wasm.wasm', import.meta.url) });
+  assert.equal(fromUrl.bucket('jump', 2n ** 64n - 1n, 100), 92);
+  const { loadChecker } = await import('jumphash-wasm');
+  const checker = await loadChecker({ wasmUrl: path.relative(process.cwd(), fileURLToPath(new URL('../dist/jumphash_checker_wasm.wasm', import.meta.url))) });
+  assert.equal(checker.version, jh.version);
+});
+
+test('a .wasm that cannot be loaded: one Error with the URL, what came back and the two fixes; nothing on the console', async () => {
+  const { loadChecker, loadJumphash } = await import('jumphash-wasm');
+  const html = '<!DOCTYPE html>\n';
+  const server = createServer((request, response) => {
+    if (request.url === '/missing.wasm') response.writeHead(404, { 'Content-Type': 'text/html' }).end(html);
+    else if (request.url === '/fallback.wasm') response.writeHead(200, { 'Content-Type': 'text/html' }).end(html);
+    else if (request.url === '/empty.wasm') response.writeHead(404).end();
+    else response.writeHead(200, { 'Content-Type': 'application/wasm' }).end(Buffer.from([0, 0x61, 0x73, 0x6d, 9, 9, 9, 9]));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const printed = [];
+  const saved = {};
+  for (const level of ['log', 'info', 'warn', 'error', 'debug']) {
+    saved[level] = console[level];
+    console[level] = (...args) => printed.push(args.join(' '));
+  }
+  const fixes = (fn, file) => `Fix it either way: import { ${fn} } from 'jumphash-wasm/inline' (the .wasm embedded in the JavaScript, ` +
+    `nothing to serve), or serve node_modules/jumphash-wasm/dist/${file} yourself and pass its URL, ${fn}({ wasmUrl }), ` +
+    `or its bytes, ${fn}({ wasmBinary }).`;
+  const fix = fixes('loadJumphash', 'jumphash_wasm.wasm');
+  try {
+    await assert.rejects(loadJumphash({ wasmUrl: `${base}/missing.wasm` }), {
+      name: 'Error',
+      message: `loadJumphash: could not load jumphash_wasm.wasm from ${base}/missing.wasm: got HTTP 404 Not Found (text/html) ` +
+        `with 16 bytes starting with 3c 21 44 4f ("<!DO"). ${fix}`,
+    });
+    await assert.rejects(loadJumphash({ wasmUrl: `${base}/empty.wasm` }), {
+      message: `loadJumphash: could not load jumphash_wasm.wasm from ${base}/empty.wasm: got HTTP 404 Not Found with an empty body. ${fix}`,
+    });
+    // A dev server's fallback page instead of the .wasm.
+    await assert.rejects(loadJumphash({ wasmUrl: `${base}/fallback.wasm` }), {
+      message: `loadJumphash: could not load jumphash_wasm.wasm from ${base}/fallback.wasm: got HTTP 200 OK (text/html) ` +
+        `with 16 bytes starting with 3c 21 44 4f ("<!DO"), not a WebAssembly module (those start with 00 61 73 6d). ${fix}`,
+    });
+    await assert.rejects(loadChecker({ wasmUrl: `${base}/broken.wasm` }), (error) => {
+      const prefix = `loadChecker: could not load jumphash_checker_wasm.wasm from ${base}/broken.wasm: got HTTP 200 OK (application/wasm) ` +
+        'with 8 bytes starting with 00 61 73 6d (".asm") that do not compile (CompileError: ';
+      assert.ok(error.message.startsWith(prefix), error.message);
+      assert.ok(error.message.endsWith(`). ${fixes('loadChecker', 'jumphash_checker_wasm.wasm')}`), error.message);
+      return true;
+    });
+    server.close();
+    await assert.rejects(loadJumphash({ wasmUrl: `${base}/gone.wasm` }), {
+      message: `loadJumphash: could not load jumphash_wasm.wasm from ${base}/gone.wasm: the request failed (TypeError: fetch failed). ${fix}`,
+    });
+    const missing = path.join(tmpdir(), 'no-such-dir', 'jumphash_wasm.wasm');
+    await assert.rejects(loadJumphash({ wasmUrl: pathToFileURL(missing) }), {
+      message: `loadJumphash: could not read jumphash_wasm.wasm: tried ${missing} (ENOENT). ${fix}`,
+    });
+  } finally {
+    Object.assign(console, saved);
+    server.close();
+  }
+  assert.deepEqual(printed, []);
 });

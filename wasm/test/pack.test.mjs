@@ -27,14 +27,21 @@ test('npm pack -> npm install in an empty folder -> loadJumphash() works there',
     assert.ok(tarball, 'npm pack wrote no tarball');
     const listing = run('tar', ['-tzf', path.join(packDir, tarball)], work).split('\n').filter(Boolean).sort();
     assert.deepEqual(listing, [
+      'package/LICENSE',
       'package/README.md',
+      'package/dist/jumphash_checker_wasm.inline.mjs',
       'package/dist/jumphash_checker_wasm.mjs',
       'package/dist/jumphash_checker_wasm.wasm',
+      'package/dist/jumphash_wasm.inline.mjs',
       'package/dist/jumphash_wasm.mjs',
       'package/dist/jumphash_wasm.wasm',
       'package/package.json',
+      'package/src/api.js',
+      'package/src/checker.js',
       'package/src/index.d.ts',
       'package/src/index.js',
+      'package/src/inline.js',
+      'package/src/wasm.d.ts',
     ]);
 
     writeFileSync(path.join(appDir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));

@@ -3,7 +3,7 @@
 // page posts its JSON result to /result, and the browser is closed.
 // Used by test/browser.test.mjs and bench/bench.mjs. No npm dependency.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,15 +12,17 @@ import { fileURLToPath } from 'node:url';
 export const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const haveChromium = existsSync(chromium);
 
-const root = fileURLToPath(new URL('../..', import.meta.url)); // wasm/
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url)); // wasm/
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'";
 
 /**
- * Opens `page` (a path under wasm/, e.g. "test/browser/page.html?x=1") and
- * resolves with what the page POSTs to /result (parsed JSON).
+ * Opens `page` (a path under `root`, wasm/ by default, e.g.
+ * "test/browser/page.html?x=1") and resolves with what the page POSTs to
+ * /result (parsed JSON). `csp(pathname)` may give another policy per file.
  */
-export async function runInChromium(page, { timeoutMs = 120000 } = {}) {
+export async function runInChromium(page, { timeoutMs = 120000, root = packageRoot, csp = () => CSP } = {}) {
+  root = path.resolve(root) + path.sep;
   let settle;
   const result = new Promise((resolve, reject) => { settle = { resolve, reject }; });
   const server = createServer((request, response) => {
@@ -34,14 +36,15 @@ export async function runInChromium(page, { timeoutMs = 120000 } = {}) {
       });
       return;
     }
-    const file = path.join(root, path.normalize(decodeURIComponent(url.pathname)));
-    if (!file.startsWith(root) || !existsSync(file)) {
+    let file = path.join(root, path.normalize(decodeURIComponent(url.pathname)));
+    if (file.endsWith(path.sep)) file = path.join(file, 'index.html');
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) {
       response.writeHead(404).end();
       return;
     }
     response.writeHead(200, {
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-      'Content-Security-Policy': CSP,
+      'Content-Security-Policy': csp(url.pathname),
       'Cache-Control': 'no-store',
     });
     response.end(readFileSync(file));

@@ -33,6 +33,8 @@ function check(condition: boolean, what: string): void {
 
 export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   const options: LoadOptions = wasmBinary ? { wasmBinary } : {};
+  const byUrl: LoadOptions = { wasmUrl: 'https://example.org/jumphash_wasm.wasm' };
+  check(typeof byUrl.wasmUrl === 'string', 'LoadOptions.wasmUrl');
   const jh: Jumphash = await loadJumphash(options);
   const done: string[] = [];
 
@@ -180,6 +182,8 @@ export function misuse(jh: Jumphash): void {
   jh.version = '2';
   // @ts-expect-error wasmBinary is bytes
   void loadJumphash({ wasmBinary: 'jumphash_wasm.wasm' });
+  // @ts-expect-error wasmUrl is a string or a URL
+  void loadJumphash({ wasmUrl: 42 });
   // @ts-expect-error sampleLimit is a number
   jh.moved('jump', '0..9', 10, 12, { sampleLimit: '5' });
 }

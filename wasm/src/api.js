@@ -1,0 +1,622 @@
+// jumphash-wasm internals shared by the two entries, src/index.js (the
+// .wasm as a separate file) and src/inline.js (the .wasm embedded as base64).
+// The types and the documentation of every export are in index.d.ts
+// (hand-written; test/types.test.mjs and test/types/ keep the two in step).
+// Everything a user sees is decided here; bindings.cpp only registers the
+// core's functions and two small chunked-report adapters.
+//
+// 64-bit keys are bigint on this side and uint64_t on the C++ side. They
+// cross the boundary as a BigInt argument (exact), as text parsed by the
+// core, or as a BigUint64Array over linear memory; never as a Number.
+//
+// Loading: this file finds, reads or fetches and compiles the .wasm itself
+// and hands the Emscripten glue the compiled module (instantiateWasm), so
+// that every failure is one Error that says what was tried, what came back
+// and how to fix it, and nothing is printed to the console. No `import` of
+// Node modules (bundlers for the web would warn or fail): in Node the file is
+// read through process.getBuiltinModule (Node 20.16+).
+
+const MAX_BUCKETS = 2147483647;
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const KEY_LIMIT = 1n << 64n;
+const DEFAULT_CHUNK = 1 << 20;
+const DEFAULT_SAMPLE_LIMIT = 100;
+
+// ---- loading ---------------------------------------------------------------
+
+/** A Node built-in module, or undefined outside Node (or before 20.16). */
+function nodeBuiltin(name) {
+  const p = globalThis.process;
+  return p && typeof p.getBuiltinModule === 'function' ? p.getBuiltinModule(name) : undefined;
+}
+
+function typeName(value) {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return value.constructor?.name ?? 'object';
+  return typeof value;
+}
+
+/** "1234 bytes starting with 3c 21 44 4f ("<!DO")". */
+function describeBytes(bytes) {
+  if (bytes.length === 0) return 'an empty body';
+  const head = Array.from(bytes.subarray(0, 4));
+  const hex = head.map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  const text = head.map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
+  return `${bytes.length} ${bytes.length === 1 ? 'byte' : 'bytes'} starting with ${hex} (${JSON.stringify(text)})`;
+}
+
+function hasWasmMagic(bytes) {
+  return bytes.length >= 4 && bytes[0] === 0x00 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
+}
+
+/** The two ways out, in every loading error. */
+function fixes(where) {
+  return (
+    `Fix it either way: import { ${where.fn} } from 'jumphash-wasm/inline' (the .wasm embedded in the ` +
+    `JavaScript, nothing to serve), or serve node_modules/jumphash-wasm/dist/${where.file} yourself and ` +
+    `pass its URL, ${where.fn}({ wasmUrl }), or its bytes, ${where.fn}({ wasmBinary }).`
+  );
+}
+
+function loadError(where, url, got) {
+  return new Error(`${where.fn}: could not load ${where.file} from ${url}: ${got}. ${fixes(where)}`);
+}
+
+/** Compiles `bytes`; `source(got)` makes the Error when they are not the module. */
+async function compile(bytes, source) {
+  if (!hasWasmMagic(bytes)) {
+    throw source(`${describeBytes(bytes)}, not a WebAssembly module (those start with 00 61 73 6d)`);
+  }
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (error) {
+    throw source(`${describeBytes(bytes)} that do not compile (${error})`);
+  }
+}
+
+async function fetchAndCompile(where, url) {
+  let response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin' });
+  } catch (error) {
+    throw loadError(where, url, `the request failed (${error})`);
+  }
+  let bytes;
+  try {
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    throw loadError(where, url, `reading the response failed (${error})`);
+  }
+  const type = response.headers.get('content-type');
+  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${type ? ` (${type})` : ''}`;
+  if (!response.ok) throw loadError(where, url, `got ${status} with ${describeBytes(bytes)}`);
+  return compile(bytes, (got) => loadError(where, url, `got ${status} with ${got}`));
+}
+
+async function readFileOrError(fs, url) {
+  try {
+    return { bytes: new Uint8Array(await fs.promises.readFile(url)) };
+  } catch (error) {
+    return { error: error.code ?? String(error) };
+  }
+}
+
+/**
+ * Reads a file: URL in Node. For the default location (`fallback`), when the
+ * file is not there because a bundle moved this code away from the package
+ * (esbuild or Rollup for Node), the package is looked up from the working
+ * directory instead, as `require.resolve('jumphash-wasm/<file>')` would.
+ */
+async function readAndCompile(where, url, fallback) {
+  const fs = nodeBuiltin('node:fs');
+  if (!fs) {
+    throw loadError(where, url, 'reading a file needs Node.js 20.19 or later (process.getBuiltinModule)');
+  }
+  const { fileURLToPath } = nodeBuiltin('node:url');
+  const tried = [];
+  let read = await readFileOrError(fs, url);
+  tried.push(`${fileURLToPath(url)} (${read.error})`);
+  if (read.error === 'ENOENT' && fallback) {
+    const cwd = globalThis.process.cwd();
+    let path;
+    try {
+      path = nodeBuiltin('node:module').createRequire(`${cwd}/package.json`).resolve(`jumphash-wasm/${where.file}`);
+    } catch {
+      tried.push(`no jumphash-wasm package found from the working directory ${cwd}`);
+    }
+    if (path !== undefined) {
+      read = await readFileOrError(fs, path);
+      tried.push(`${path} (${read.error})`);
+    }
+  }
+  if (read.error) {
+    throw new Error(`${where.fn}: could not read ${where.file}: tried ${tried.join(', then ')}. ${fixes(where)}`);
+  }
+  return compile(read.bytes, (got) => loadError(where, url, `got ${got}`));
+}
+
+function decodeBase64(text) {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; ++i) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** `wasmUrl` as a URL: relative to the page, or in Node to the working directory. */
+function userUrl(wasmUrl) {
+  if (typeof wasmUrl !== 'string') return new URL(wasmUrl.href);
+  const base = globalThis.location?.href ??
+    nodeBuiltin('node:url')?.pathToFileURL(`${globalThis.process.cwd()}/`).href;
+  return new URL(wasmUrl, base);
+}
+
+/**
+ * The compiled module for loadJumphash/loadChecker:
+ *   where = { fn, file, url: () => URL of the .wasm beside the package's
+ *             JavaScript, inline: () => Promise<base64> (inline entry) }.
+ */
+async function compiledModule(where, options) {
+  const { fn, file } = where;
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${fn} options must be an object, got ${typeName(options)}`);
+  }
+  const { wasmBinary, wasmUrl } = options;
+  if (wasmBinary !== undefined && !(wasmBinary instanceof ArrayBuffer) && !(wasmBinary instanceof Uint8Array)) {
+    throw new TypeError(`${fn}: wasmBinary must be an ArrayBuffer or a Uint8Array (the bytes of ${file}), got ${typeName(wasmBinary)}`);
+  }
+  if (wasmUrl !== undefined && typeof wasmUrl !== 'string' && typeof wasmUrl?.href !== 'string') {
+    throw new TypeError(`${fn}: wasmUrl must be a string or a URL (where ${file} is served), got ${typeName(wasmUrl)}`);
+  }
+  if (wasmBinary !== undefined && wasmUrl !== undefined) {
+    throw new TypeError(`${fn}: pass wasmBinary or wasmUrl, not both`);
+  }
+  if (wasmBinary !== undefined) {
+    return compile(new Uint8Array(wasmBinary), (got) => new Error(
+      `${fn}: the wasmBinary option is not ${file}: it has ${got}. ` +
+        `Pass the bytes of node_modules/jumphash-wasm/dist/${file}, or leave wasmBinary out.`));
+  }
+  if (wasmUrl !== undefined) {
+    const url = userUrl(wasmUrl);
+    return url.protocol === 'file:' ? readAndCompile(where, url, false) : fetchAndCompile(where, url.href);
+  }
+  if (where.inline) return compile(decodeBase64(await where.inline()), (got) => new Error(`${fn}: the embedded ${file} is damaged: ${got}`));
+  let url;
+  try {
+    url = where.url();
+  } catch (error) {
+    throw new Error(`${fn}: could not work out the URL of ${file}: this bundle has no import.meta.url (${error}). ${fixes(where)}`);
+  }
+  return url.protocol === 'file:' ? readAndCompile(where, url, true) : fetchAndCompile(where, url.href);
+}
+
+/** Runs the Emscripten factory on an already compiled module. */
+export async function instantiate(where, factory, options) {
+  const compiled = await compiledModule(where, options);
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  const ready = factory({
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(compiled, imports).then(
+        (instance) => receive(instance, compiled),
+        (error) => fail(new Error(`${where.fn}: ${where.file} compiled but does not fit its JavaScript (${error}); ` +
+          'the .wasm and dist/*.mjs come from different builds: reinstall jumphash-wasm')),
+      );
+      return {};
+    },
+  });
+  return Promise.race([ready, failed]);
+}
+
+// ---- messages --------------------------------------------------------------
+
+/** The TypeError for a Number key; `fn` is the function that got it. */
+function numberKeyError(key, fn) {
+  const text = String(key);
+  const textOnly = fn === 'parseKey'; // parseKey takes key text only
+  const allowed = textOnly
+    ? "keys are integers 0..2^64-1, passed as key text (e.g. '42', '0x1F' or '\"alice\"')"
+    : "keys are integers 0..2^64-1, passed as a bigint (e.g. 42n) or as key text (e.g. '42', '0x1F' or '\"alice\"')";
+  if (!Number.isInteger(key)) return new TypeError(`${fn}: key ${text} is a JavaScript number that is not an integer; ${allowed}`);
+  if (key < 0) return new TypeError(`${fn}: key ${text} is a negative JavaScript number; ${allowed}`);
+  if (!Number.isSafeInteger(key)) {
+    return new TypeError(
+      `${fn}: key ${text} is a JavaScript number above 2^53-1, so it was already rounded to a double ` +
+        'before this call and may not be the key you wrote; write the key ' +
+        (textOnly ? 'as a string of its exact digits' : 'as a BigInt literal (its exact digits followed by n) or as a string of its exact digits'),
+    );
+  }
+  return new TypeError(
+    `${fn}: key ${text} is a JavaScript number, which holds integers exactly only up to 2^53-1, and keys are ` +
+      `64-bit: pass ${textOnly ? `'${text}'` : `${text}n or '${text}'`} instead`,
+  );
+}
+
+function abortError() {
+  return new DOMException('jumphash: cancelled (onProgress returned false)', 'AbortError');
+}
+
+// ---- the checker -------------------------------------------------------------
+
+export function createChecker(m) {
+  const checker = {
+    version: m.version(),
+
+    check(script, studentOutput) {
+      if (typeof script !== 'string') throw new TypeError('script must be a string');
+      if (typeof studentOutput !== 'string') throw new TypeError('studentOutput must be a string');
+      const native = m.check(script, studentOutput);
+      if (native.error) throw new RangeError(native.error);
+      const lines = [];
+      for (let i = 0; i < native.lines.size(); ++i) {
+        const line = native.lines.get(i);
+        const diagnoses = [];
+        for (let d = 0; d < line.diagnoses.size(); ++d) diagnoses.push(line.diagnoses.get(d));
+        line.diagnoses.delete();
+        lines.push({ ...line, diagnoses });
+      }
+      const scriptErrors = [];
+      for (let i = 0; i < native.scriptErrors.size(); ++i) scriptErrors.push(native.scriptErrors.get(i));
+      native.lines.delete();
+      native.scriptErrors.delete();
+      const { matching, expectedLines, actualLines, alignedByPosition, allMatch, text } = native;
+      return { lines, matching, expectedLines, actualLines, scriptErrors, alignedByPosition, allMatch, text };
+    },
+  };
+  return Object.freeze(checker);
+}
+
+export function createApi(m) {
+  // ---- registry and argument checks -------------------------------------
+
+  const registry = [];
+  for (let i = 0; i < m.algorithmCount(); ++i) registry.push(m.algorithmInfo(i));
+  const indexByName = new Map(registry.map((info, i) => [info.name, i]));
+
+  /** Registry index of `algo` (case-insensitive, as the CLI's ALGO). */
+  function algorithmIndex(algo) {
+    if (typeof algo !== 'string') throw new TypeError('algo must be a string (an algorithm name)');
+    const cached = indexByName.get(algo);
+    if (cached !== undefined) return cached;
+    const found = m.findAlgorithm(algo);
+    if (found.index < 0) throw new RangeError(found.error);
+    indexByName.set(algo, found.index);
+    return found.index;
+  }
+
+  /** The token a count argument stands for, as the CLI would read it. */
+  function countToken(value, name) {
+    if (typeof value !== 'number') {
+      throw new TypeError(`${name} must be a number, got ${typeof value}`);
+    }
+    return String(value);
+  }
+
+  function isCount(n, max) {
+    return Number.isInteger(n) && n >= 1 && n <= max;
+  }
+
+  function countError(n, what, min, max) {
+    return new RangeError(m.checkInteger(String(n), what, min, max));
+  }
+
+  /** The key as text for the core (bigint -> decimal), or a TypeError. */
+  function keyToken(key, fn) {
+    if (typeof key === 'bigint') return key.toString();
+    if (typeof key === 'string') return key;
+    if (typeof key === 'number') throw numberKeyError(key, fn);
+    throw new TypeError(`${fn}: key must be a bigint or a string, got ${key === null ? 'null' : typeof key}`);
+  }
+
+  function checkPositive(value, name) {
+    if (typeof value !== 'number') throw new TypeError(`${name} must be a number, got ${typeof value}`);
+    if (!isCount(value, MAX_SAFE)) throw countError(value, name, 1, MAX_SAFE);
+  }
+
+  // The plain wasm export behind bucket(); its JS stub replaces itself with
+  // the export on first call, so call it once and keep the export itself.
+  m._jumphash_bucket(0, 0n, 1);
+  const rawBucket = m._jumphash_bucket;
+
+  // ---- linear memory ------------------------------------------------------
+
+  const copyDoubles = (pointer, length) =>
+    new Float64Array(m.HEAPU8.buffer, pointer, length).slice();
+
+  const batchCapacity = m.batchCapacity();
+  const batchKeys = m.batchKeys();
+  const batchOut = m.batchOut();
+  let batchBuffer = null;
+  let batchKeyView = null;
+  let batchOutView = null;
+  function batchViews() {
+    if (m.HEAPU8.buffer !== batchBuffer) {
+      batchBuffer = m.HEAPU8.buffer;
+      batchKeyView = new BigUint64Array(batchBuffer, batchKeys, batchCapacity);
+      batchOutView = new Int32Array(batchBuffer, batchOut, batchCapacity);
+    }
+  }
+
+  // ---- jobs -----------------------------------------------------------------
+
+  const finalizer =
+    typeof FinalizationRegistry === 'function'
+      ? new FinalizationRegistry((nativeJob) => nativeJob.delete())
+      : null;
+
+  /** Wraps a native ResizeJob/LoadJob as a Job<R> (index.d.ts). */
+  function wrapJob(nativeJob, buildResult) {
+    let live = nativeJob;
+    const total = nativeJob.total();
+    let done = 0;
+    const alive = () => {
+      if (live === null) throw new Error('this job was disposed');
+      return live;
+    };
+    const job = {
+      get total() {
+        return total;
+      },
+      get done() {
+        return done;
+      },
+      step(maxKeys) {
+        checkPositive(maxKeys, 'maxKeys');
+        const native = alive();
+        const finished = native.step(maxKeys);
+        done = native.done();
+        return finished;
+      },
+      result() {
+        const native = alive();
+        native.collect();
+        return buildResult(native);
+      },
+      dispose() {
+        if (live === null) return;
+        if (finalizer) finalizer.unregister(job);
+        live.delete();
+        live = null;
+      },
+    };
+    if (finalizer) finalizer.register(job, nativeJob, job);
+    return job;
+  }
+
+  /** Steps a job to the end with progress callbacks; see ProgressOptions. */
+  function runToEnd(job, options) {
+    const chunkSize = options.chunkSize ?? DEFAULT_CHUNK;
+    checkPositive(chunkSize, 'chunkSize');
+    const { onProgress } = options;
+    if (onProgress !== undefined && typeof onProgress !== 'function') {
+      throw new TypeError('onProgress must be a function');
+    }
+    for (;;) {
+      const finished = job.step(chunkSize);
+      const verdict = onProgress ? onProgress(job.done, job.total) : undefined;
+      if (finished) return;
+      if (verdict === false) throw abortError();
+    }
+  }
+
+  function checkOptions(options) {
+    if (options === undefined) return {};
+    if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+    return options;
+  }
+
+  function checkKeySpec(keySpec) {
+    if (typeof keySpec !== 'string') {
+      throw new TypeError('keySpec must be a string (KEYS arguments, e.g. "0..9999 random:100:7")');
+    }
+  }
+
+  function resizeResult(native) {
+    const from = native.from();
+    const to = native.to();
+    const heap = m.HEAPU8.buffer;
+    const hasFlows = native.hasFlows();
+    const flowBalance = [];
+    if (hasFlows) {
+      const balance = new Float64Array(heap, native.flowBalance(), from * 3);
+      for (let source = 0; source < from; ++source) {
+        flowBalance.push({
+          source,
+          movedOut: balance[source * 3],
+          chiSquare: balance[source * 3 + 1],
+          degreesOfFreedom: balance[source * 3 + 2],
+        });
+      }
+    }
+    const sampleSize = native.sampleSize();
+    const values = new BigUint64Array(heap, native.sampleValues(), sampleSize);
+    const buckets = new Int32Array(heap, native.sampleBuckets(), sampleSize * 2);
+    const sample = [];
+    for (let i = 0; i < sampleSize; ++i) {
+      sample.push({ key: '', value: values[i], oldBucket: buckets[2 * i], newBucket: buckets[2 * i + 1] });
+    }
+    const result = {
+      algorithm: native.algorithmName(),
+      from,
+      to,
+      total: native.done(),
+      moved: native.moved(),
+      minimumMovedExpected: native.minimumMovedExpected(),
+      loadsBefore: copyDoubles(native.loadsBefore(), from),
+      loadsAfter: copyDoubles(native.loadsAfter(), to),
+      flows: hasFlows ? copyDoubles(native.flows(), from * to) : null,
+      flowBalance,
+      sample,
+    };
+    // sampleKey returns a new string (may grow memory), so after the views.
+    for (let i = 0; i < sampleSize; ++i) sample[i].key = native.sampleKey(i);
+    return result;
+  }
+
+  function loadResult(native) {
+    const n = native.n();
+    const loads = copyDoubles(native.loads(), n);
+    const s = copyDoubles(native.stats(), 7);
+    return {
+      algorithm: native.algorithmName(),
+      n,
+      loads,
+      stats: {
+        total: s[0],
+        min: s[1],
+        max: s[2],
+        mean: s[3],
+        maxOverMean: s[4],
+        chiSquare: s[5],
+        degreesOfFreedom: s[6],
+      },
+    };
+  }
+
+  // ---- the API ----------------------------------------------------------------
+
+  function startResize(algo, keySpec, from, to, options) {
+    const index = algorithmIndex(algo);
+    checkKeySpec(keySpec);
+    const opts = checkOptions(options);
+    const fromToken = countToken(from, 'from');
+    const toToken = countToken(to, 'to');
+    const sampleLimit = opts.sampleLimit ?? DEFAULT_SAMPLE_LIMIT;
+    const sampleToken = countToken(sampleLimit, 'sampleLimit');
+    const native = new m.ResizeJob(index, keySpec, fromToken, toToken, sampleToken);
+    const error = native.error();
+    if (error) {
+      native.delete();
+      throw new RangeError(error);
+    }
+    return wrapJob(native, resizeResult);
+  }
+
+  function startLoadAs(fn, algo, keySpec, n) {
+    const index = algorithmIndex(algo);
+    checkKeySpec(keySpec);
+    const native = new m.LoadJob(index, keySpec, countToken(n, 'n'));
+    const error = native.error();
+    if (error) {
+      native.delete();
+      // The core's message for n names the function `load`; startLoad says its own name.
+      throw new RangeError(error.startsWith('load: ') ? `${fn}: ${error.slice('load: '.length)}` : error);
+    }
+    return wrapJob(native, loadResult);
+  }
+
+  const api = {
+    version: m.version(),
+
+    algorithms() {
+      return registry.map((info) => ({ ...info }));
+    },
+
+    bucket(algo, key, n) {
+      const index = algorithmIndex(algo);
+      if (typeof key === 'bigint') {
+        if (key < 0n || key >= KEY_LIMIT) throw new RangeError(m.keyError(key.toString()));
+        if (!isCount(n, MAX_BUCKETS)) throw countError(countToken(n, 'n'), 'bucket count', 1, MAX_BUCKETS);
+        return rawBucket(index, key, n);
+      }
+      const token = keyToken(key, 'bucket');
+      if (!isCount(n, MAX_BUCKETS)) {
+        const error = m.keyError(token);
+        if (error) throw new RangeError(error);
+        throw countError(countToken(n, 'n'), 'bucket count', 1, MAX_BUCKETS);
+      }
+      const bucket = m.bucketOfText(index, token, n);
+      if (bucket < 0) throw new RangeError(m.keyError(token));
+      return bucket;
+    },
+
+    buckets(algo, keys, n, out) {
+      const index = algorithmIndex(algo);
+      if (!(keys instanceof BigUint64Array)) {
+        throw new TypeError('keys must be a BigUint64Array (64-bit keys cannot travel in doubles)');
+      }
+      if (!isCount(n, MAX_BUCKETS)) throw countError(countToken(n, 'n'), 'bucket count', 1, MAX_BUCKETS);
+      if (out === undefined) out = new Int32Array(keys.length);
+      else if (!(out instanceof Int32Array)) throw new TypeError('out must be an Int32Array');
+      else if (out.length < keys.length) {
+        throw new RangeError(`out holds ${out.length} buckets, fewer than the ${keys.length} keys`);
+      }
+      for (let start = 0; start < keys.length; start += batchCapacity) {
+        const count = Math.min(batchCapacity, keys.length - start);
+        batchViews();
+        batchKeyView.set(count === keys.length ? keys : keys.subarray(start, start + count));
+        m.bucketsBatch(index, count, n);
+        batchViews();
+        out.set(count === batchCapacity ? batchOutView : batchOutView.subarray(0, count), start);
+      }
+      return out;
+    },
+
+    run(script) {
+      if (typeof script !== 'string') throw new TypeError('script must be a string');
+      const { stdout, stderr, exitCode } = m.run(script);
+      return { stdout, stderr, exitCode };
+    },
+
+    keyCount(keySpec) {
+      checkKeySpec(keySpec);
+      const { error, count } = m.keyCount(keySpec);
+      if (error) throw new RangeError(error);
+      return count;
+    },
+
+    parseKey(key) {
+      if (typeof key === 'number') throw numberKeyError(key, 'parseKey');
+      if (typeof key !== 'string') throw new TypeError(`parseKey: key must be a string (key text), got ${key === null ? 'null' : typeof key}`);
+      const { error, decimal, label } = m.parseKey(key);
+      if (error) throw new RangeError(error);
+      return { value: BigInt(decimal), label };
+    },
+
+    moved(algo, keySpec, from, to, options) {
+      const opts = checkOptions(options);
+      const job = startResize(algo, keySpec, from, to, opts);
+      try {
+        runToEnd(job, opts);
+        return job.result();
+      } finally {
+        job.dispose();
+      }
+    },
+
+    startResize,
+
+    load(algo, keySpec, n, options) {
+      const opts = checkOptions(options);
+      const job = startLoadAs('load', algo, keySpec, n);
+      try {
+        runToEnd(job, opts);
+        return job.result();
+      } finally {
+        job.dispose();
+      }
+    },
+
+    startLoad(algo, keySpec, n) {
+      return startLoadAs('startLoad', algo, keySpec, n);
+    },
+
+    trace(algo, key, max) {
+      const index = algorithmIndex(algo);
+      const token = keyToken(key, 'trace');
+      const native = new m.Trace(index, token, countToken(max, 'max'));
+      try {
+        const error = native.error();
+        if (error) throw new RangeError(error);
+        const steps = native.steps();
+        const rows = new Float64Array(m.HEAPU8.buffer, native.rows(), steps * 2);
+        const result = [];
+        for (let i = 0; i < steps; ++i) result.push({ n: rows[2 * i], bucket: rows[2 * i + 1] });
+        return result;
+      } finally {
+        native.delete();
+      }
+    },
+  };
+  return Object.freeze(api);
+}
