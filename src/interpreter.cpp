@@ -110,8 +110,7 @@ bool Interpreter::run_line(std::string_view line, std::uint64_t line_number) {
 
 namespace {
 
-constexpr std::string_view kCommands =
-    "ALGO, HASH, KEYS, BUCKETS, MOVED, LOAD, TRACE, NODES, REMOVE, ADD";
+
 
 bool starts_with_digit(std::string_view token) {
   return !token.empty() && token[0] >= '0' && token[0] <= '9';
@@ -191,11 +190,11 @@ Result<bool> Interpreter::edit_nodes(std::string_view command,
         {removing ? NodeEdit::Kind::remove : NodeEdit::Kind::add, std::move(node).value()});
   }
   // Apply to copies first, so that a failing edit leaves everything as it was.
-  Result<Cluster> scratch = Cluster::create(**find_algorithm("modulo"), {}, history_->nodes);
+  NodeList nodes = history_->nodes;
   std::optional<Cluster> edited;
   if (cluster_) edited.emplace(cluster_->copy());
   for (const NodeEdit& edit : edits) {
-    Result<bool> applied = scratch.value().apply(edit);
+    Result<bool> applied = apply_edit(nodes, edit);
     if (!applied) return Error{applied.error()};
     if (edited) {
       applied = edited->apply(edit);
@@ -203,7 +202,7 @@ Result<bool> Interpreter::edit_nodes(std::string_view command,
     }
   }
   auto history = std::make_shared<NodeHistory>(*history_);
-  history->nodes = scratch.value().nodes();
+  history->nodes = std::move(nodes);
   for (NodeEdit& edit : edits) history->edits.push_back(std::move(edit));
   history_ = std::move(history);
   if (edited) {
@@ -565,7 +564,12 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     return true;
   }
 
-  return fail("unknown command '", std::string(args[0]), "' (known: ", std::string(kCommands), ")");
+  std::string known;
+  for (std::string_view name : command_names()) {
+    if (!known.empty()) known += ", ";
+    known += name;
+  }
+  return fail("unknown command '", std::string(args[0]), "' (known: ", known, ")");
 }
 
 int Interpreter::run(std::string_view script) {
@@ -579,6 +583,12 @@ int Interpreter::run(std::string_view script) {
   }
   flush();
   return failed_ ? 1 : 0;
+}
+
+std::span<const std::string_view> command_names() {
+  static constexpr std::string_view kNames[] = {"ALGO",  "HASH",  "KEYS",  "BUCKETS", "MOVED",
+                                                "LOAD",  "TRACE", "NODES", "REMOVE",  "ADD"};
+  return kNames;
 }
 
 ScriptOutput run_script(std::string_view script) {

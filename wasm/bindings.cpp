@@ -71,6 +71,25 @@ struct AlgorithmInfo {
 // through run() (the command language) until the API takes node lists.
 int algorithm_count() { return static_cast<int>(bucket_count_algorithms().size()); }
 
+/// The command language's words, from the core's lists: command names and
+/// every algorithm's name (node-set ones too), each comma-separated.
+struct LanguageWords {
+  std::string commands, algorithms;
+};
+
+LanguageWords language_words() {
+  LanguageWords words;
+  for (std::string_view name : command_names()) {
+    if (!words.commands.empty()) words.commands += ',';
+    words.commands += name;
+  }
+  for (const Algorithm& a : algorithms()) {
+    if (!words.algorithms.empty()) words.algorithms += ',';
+    words.algorithms += a.name;
+  }
+  return words;
+}
+
 AlgorithmInfo algorithm_info(int index) {
   const Algorithm* a = algorithm_at(index);
   if (!a) return {};
@@ -426,6 +445,9 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .field("expectedCost", &AlgorithmInfo::expected_cost)
       .field("consistent", &AlgorithmInfo::consistent)
       .field("removesAnyBucket", &AlgorithmInfo::removes_any_bucket);
+  value_object<LanguageWords>("LanguageWords")
+      .field("commands", &LanguageWords::commands)
+      .field("algorithms", &LanguageWords::algorithms);
   value_object<AlgorithmLookup>("AlgorithmLookup")
       .field("index", &AlgorithmLookup::index)
       .field("error", &AlgorithmLookup::error);
@@ -455,6 +477,7 @@ EMSCRIPTEN_BINDINGS(jumphash) {
   function("batchCapacity", &batch_capacity);
   function("bucketsBatch", &buckets_batch);
   function("run", &run);
+  function("languageWords", &language_words);
 
   class_<Trace>("Trace")
       .constructor<int, const std::string&, const std::string&>()

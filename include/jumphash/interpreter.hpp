@@ -189,6 +189,10 @@ class Interpreter {
   std::shared_ptr<const OutputContext> context_;  // of the command printing now
 };
 
+/// The commands of the language, in the order the help lists them: the one
+/// list that errors, the CLI and the page's editor read.
+std::span<const std::string_view> command_names();
+
 /// Runs `script` and returns what it printed, for the bindings and tests.
 struct ScriptOutput {
   std::string stdout_text;

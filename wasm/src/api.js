@@ -512,6 +512,11 @@ export function createApi(m) {
       return registry.map((info) => ({ ...info }));
     },
 
+    language() {
+      const words = m.languageWords();
+      return { commands: words.commands.split(','), algorithms: words.algorithms.split(',') };
+    },
+
     bucket(algo, key, n) {
       const index = algorithmIndex(algo);
       if (typeof key === 'bigint') {

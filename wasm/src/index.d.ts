@@ -46,6 +46,14 @@ export interface LoadOptions {
   wasmUrl?: string | { readonly href: string };
 }
 
+/** The command language's words (see {@link Jumphash.language}). */
+export interface LanguageWords {
+  /** Command keywords, e.g. "ALGO", "NODES", in the order the CLI's help lists them. */
+  commands: string[];
+  /** Every algorithm name of the registry, bucket-count and node-set, in its order. */
+  algorithms: string[];
+}
+
 /**
  * One entry of the core's algorithm registry (the same list the CLI's
  * `ALGO` command accepts, in the same order).
@@ -307,8 +315,18 @@ export interface Jumphash {
   /** Version of the core and of this package, e.g. "0.1.0". */
   readonly version: string;
 
-  /** The core's algorithm registry, in its fixed order. */
+  /**
+   * The bucket-count algorithms of the core's registry, in its fixed order:
+   * the ones `bucket`, `buckets` and the reports take.
+   */
   algorithms(): AlgorithmInfo[];
+
+  /**
+   * The words of the command language that {@link Jumphash.run} reads, from
+   * the core's own lists: every command and every algorithm name (node-set
+   * ones such as `ketama` too, which run() accepts).
+   */
+  language(): LanguageWords;
 
   /**
    * The bucket of one key.

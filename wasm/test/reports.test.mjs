@@ -227,6 +227,19 @@ test('algorithms(): the core registry, fresh objects each call', () => {
   for (const a of jh.algorithms()) assert.equal(jh.run(`ALGO ${a.name}\n`).exitCode, 0);
 });
 
+test('language(): the commands and every algorithm name, from the core', () => {
+  const words = jh.language();
+  assert.deepEqual(words.commands, ['ALGO', 'HASH', 'KEYS', 'BUCKETS', 'MOVED', 'LOAD', 'TRACE', 'NODES', 'REMOVE', 'ADD']);
+  // The bucket-count algorithms first, as algorithms() lists them, then the node-set ones.
+  assert.deepEqual(words.algorithms.slice(0, ALGORITHMS.length), ALGORITHMS);
+  assert.deepEqual(words.algorithms.slice(ALGORITHMS.length),
+    ['ketama', 'libketama', 'nginx', 'groupcache', 'rendezvous', 'envoy-ring', 'maglev', 'memento', 'memento-java']);
+  // run() accepts every command and every algorithm named there.
+  for (const name of words.algorithms) assert.equal(jh.run(`ALGO ${name}\n`).exitCode, 0, name);
+  const unknown = jh.run('FROB\n').stderr;
+  for (const command of words.commands) assert.ok(unknown.includes(command), command);
+});
+
 test('version is the package version', async () => {
   const { readFile } = await import('node:fs/promises');
   const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));

@@ -78,6 +78,7 @@ test('every member of the returned objects is declared, and every declared membe
       ['Jumphash', jh],
       ['Job', job],
       ['AlgorithmInfo', jh.algorithms()[0]],
+      ['LanguageWords', jh.language()],
       ['ParsedKey', jh.parseKey('1')],
       ['ScriptResult', jh.run('HASH 1 2\n')],
       ['ResizeResult', resize],

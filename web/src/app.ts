@@ -1,7 +1,7 @@
 // What the playground and the embed page share: decoding the fragment,
 // keeping the URL in step with the state, and mounting views.
 
-import type { AlgorithmInfo } from 'jumphash-wasm';
+import type { AlgorithmInfo, LanguageWords } from 'jumphash-wasm';
 import { engine } from './engine/client';
 import { h } from './ui/dom';
 import { type State, type View, decodeFragment, defaultState, encodeFragment } from './urlState';
@@ -40,6 +40,7 @@ export interface AppOptions {
 export class App {
   state: State = defaultState();
   algorithms: AlgorithmInfo[] = [];
+  language: LanguageWords = { commands: [], algorithms: [] };
   version = '';
   private current: ViewInstance | null = null;
   private writtenFragment: string | null = null;
@@ -52,6 +53,7 @@ export class App {
   async start(): Promise<void> {
     const [info] = await Promise.all([engine.quick.request({ kind: 'info' }), this.loadFromLocation(true)]);
     this.algorithms = info.algorithms;
+    this.language = info.language;
     this.version = info.version;
     this.mount();
     window.addEventListener('hashchange', (event) => {
@@ -100,6 +102,7 @@ export class App {
     return {
       state: this.state,
       algorithms: this.algorithms,
+      language: this.language,
       titles: new Map(this.algorithms.map((a) => [a.name, `${a.title} — ${a.paper}`])),
       changed: () => this.scheduleWrite(),
       show: (view) => this.show(view),

@@ -7,6 +7,7 @@ import {
   loadJumphash,
   type Checker,
   type AlgorithmInfo,
+  type LanguageWords,
   type CheckDiagnosis,
   type CheckLine,
   type CheckResult,
@@ -48,6 +49,10 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
         typeof first.paper === 'string' && typeof first.expectedCost === 'string' &&
         typeof first.consistent === 'boolean' && typeof first.removesAnyBucket === 'boolean', 'algorithms');
   done.push('algorithms');
+
+  const words: LanguageWords = jh.language();
+  check(words.commands.includes('NODES') && words.algorithms.includes('ketama'), 'language');
+  done.push('language');
 
   const b1: number = jh.bucket('jumpback', 18446744073709551615n, 100);
   const b2: number = jh.bucket('jump', '"alice"', 10);

@@ -2,7 +2,7 @@
 // instance of the WebAssembly module; keys cross as bigint or as the command
 // language's key text, never as a Number.
 
-import type { AlgorithmInfo, CheckResult, ScriptResult } from 'jumphash-wasm';
+import type { AlgorithmInfo, CheckResult, LanguageWords, ScriptResult } from 'jumphash-wasm';
 
 /** Fields a request can blame in an error, so the page shows it next to them. */
 export type Field = 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys' | 'script' | 'output' | 'algos';
@@ -10,6 +10,8 @@ export type Field = 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys' | 'script' | 
 export interface InfoReply {
   version: string;
   algorithms: AlgorithmInfo[];
+  /** The command language's words, from the core (the console's highlighting). */
+  language: LanguageWords;
 }
 
 export interface ComputeRequest {

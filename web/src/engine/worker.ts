@@ -274,7 +274,7 @@ async function handle(id: number, request: Request): Promise<void> {
   const jh = await modulePromise;
   switch (request.kind) {
     case 'info':
-      post({ id, type: 'result', value: { version: jh.version, algorithms: jh.algorithms() } });
+      post({ id, type: 'result', value: { version: jh.version, algorithms: jh.algorithms(), language: jh.language() } });
       return;
     case 'compute': {
       const reply = compute(jh, request);

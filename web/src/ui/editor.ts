@@ -3,7 +3,7 @@
 // Exercise view imports it).
 
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
-import { HighlightStyle, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle, StreamLanguage, type StreamParser, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, Prec, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import {
   Decoration,
@@ -15,46 +15,86 @@ import {
   lineNumbers,
 } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
+import type { LanguageWords } from 'jumphash-wasm';
 
-const COMMANDS = /^(ALGO|HASH|KEYS|BUCKETS|MOVED|LOAD|TRACE)(?=\s|$|#)/i;
-const ALGORITHMS = /^(jump-guava|jumpback-indep|jumpback|jump|modulo)(?=\s|$|#)/i;
+/** `^(word|...)` followed by a separator; longer words first so that
+ *  `jumpback-indep` wins over `jumpback` and `jump`. */
+function wordsPattern(words: readonly string[]): RegExp {
+  const escaped = [...words]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+  return new RegExp(`^(${escaped.join('|') || '(?!)'})(?=\\s|$|#)`, 'i');
+}
+
+/** Commands whose arguments are node names or edits (NODES a b*2, MOVED -a). */
+const NODE_COMMANDS = new Set(['NODES', 'REMOVE', 'ADD', 'MOVED']);
+
+interface TokenState {
+  first: boolean;
+  command: string;
+}
 
 /** Tokens of the command language: commands, numbers, hex, "strings",
- *  ranges (..), random:COUNT:SEED, algorithm names and # comments. */
-export const jumphashLanguage = StreamLanguage.define<{ first: boolean }>({
-  name: 'jumphash',
-  startState: () => ({ first: true }),
-  token(stream, state) {
-    if (stream.sol()) state.first = true;
-    if (stream.eatSpace()) return null;
-    const first = state.first;
-    state.first = false;
-    if (stream.peek() === '#') {
-      stream.skipToEnd();
-      return 'comment';
-    }
-    if (stream.peek() === '"') {
-      stream.next();
-      let escaped = false;
-      while (!stream.eol()) {
-        const c = stream.next();
-        if (escaped) escaped = false;
-        else if (c === '\\') escaped = true;
-        else if (c === '"') break;
+ *  ranges (..), random:COUNT:SEED, algorithm names and their options,
+ *  node names and edits, and # comments. Every word comes from the core. */
+export function jumphashTokenizer(words: LanguageWords): StreamParser<TokenState> {
+  const commands = wordsPattern(words.commands);
+  const algorithms = wordsPattern(words.algorithms);
+  return {
+    name: 'jumphash',
+    startState: () => ({ first: true, command: '' }),
+    token(stream, state) {
+      if (stream.sol()) {
+        state.first = true;
+        state.command = '';
       }
-      return 'string';
-    }
-    if (first && stream.match(COMMANDS)) return 'keyword';
-    if (stream.match(ALGORITHMS)) return 'variableName';
-    if (stream.match(/^random(?=:)/i)) return 'atom';
-    if (stream.match('..') || stream.match(':')) return 'operator';
-    if (stream.match(/^0x[0-9a-fA-F]+/)) return 'number';
-    if (stream.match(/^[0-9]+/)) return 'number';
-    stream.match(/^[^\s#".:]+/) || stream.next();
-    return 'invalid';
-  },
-  languageData: { commentTokens: { line: '#' } },
-});
+      if (stream.eatSpace()) return null;
+      const first = state.first;
+      state.first = false;
+      if (stream.peek() === '#') {
+        stream.skipToEnd();
+        return 'comment';
+      }
+      if (stream.peek() === '"' || (!first && /^[-+=]"/.test(stream.string.slice(stream.pos, stream.pos + 2)))) {
+        if (stream.peek() !== '"') stream.next();
+        stream.next();
+        let escaped = false;
+        while (!stream.eol()) {
+          const c = stream.next();
+          if (escaped) escaped = false;
+          else if (c === '\\') escaped = true;
+          else if (c === '"') break;
+        }
+        stream.match(/^\*[0-9]+/);
+        return 'string';
+      }
+      if (first) {
+        const command = stream.match(commands) as RegExpMatchArray | null;
+        if (command) {
+          state.command = command[1]!.toUpperCase();
+          return 'keyword';
+        }
+      }
+      if (state.command === 'ALGO') {
+        if (stream.match(algorithms)) return 'variableName';
+        if (stream.match(/^[a-z_]+=[^\s#]*/i)) return 'attributeName';
+      }
+      if (stream.match(/^random(?=:)/i)) return 'atom';
+      if (stream.match('..') || stream.match(':')) return 'operator';
+      if (stream.match(/^0x[0-9a-fA-F]+(?=\s|$|#|\.\.)/)) return 'number';
+      if (stream.match(/^[0-9]+(?=\s|$|#|\.\.|:)/)) return 'number';
+      if (NODE_COMMANDS.has(state.command) && stream.match(/^[^\s#"]+/)) return 'string';
+      stream.match(/^[^\s#".:]+/) || stream.next();
+      return 'invalid';
+    },
+    languageData: { commentTokens: { line: '#' } },
+  };
+}
+
+/** The command language for CodeMirror, highlighted from the core's words. */
+export function jumphashLanguage(words: LanguageWords): StreamLanguage<TokenState> {
+  return StreamLanguage.define(jumphashTokenizer(words));
+}
 
 const highlight = HighlightStyle.define([
   { tag: tags.keyword, color: 'var(--hl-keyword)', fontWeight: '600' },
@@ -62,6 +102,7 @@ const highlight = HighlightStyle.define([
   { tag: tags.string, color: 'var(--hl-string)' },
   { tag: tags.comment, color: 'var(--hl-comment)', fontStyle: 'italic' },
   { tag: tags.variableName, color: 'var(--hl-name)' },
+  { tag: tags.attributeName, color: 'var(--hl-operator)' },
   { tag: tags.atom, color: 'var(--hl-name)' },
   { tag: tags.operator, color: 'var(--hl-operator)' },
   { tag: tags.invalid, color: 'var(--hl-invalid)', textDecoration: 'underline wavy' },
@@ -133,6 +174,8 @@ export function createEditor(options: {
   host: HTMLElement;
   text: string;
   label: string;
+  /** The language's words from the core, for highlighting. */
+  words: LanguageWords;
   onChange: (text: string) => void;
   onRun: () => void;
 }): ScriptEditor {
@@ -149,7 +192,7 @@ export function createEditor(options: {
         history(),
         drawSelection(),
         highlightActiveLine(),
-        jumphashLanguage,
+        jumphashLanguage(options.words),
         syntaxHighlighting(highlight),
         theme,
         errorField,

@@ -1,4 +1,4 @@
-import type { AlgorithmInfo } from 'jumphash-wasm';
+import type { AlgorithmInfo, LanguageWords } from 'jumphash-wasm';
 import type { State } from '../urlState';
 import { type FieldControl, algorithmPicker, field } from '../ui/controls';
 import { grouped, h } from '../ui/dom';
@@ -6,6 +6,8 @@ import { grouped, h } from '../ui/dom';
 export interface AppContext {
   state: State;
   algorithms: AlgorithmInfo[];
+  /** The command language's words (commands, every algorithm name), from the core. */
+  language: LanguageWords;
   titles: Map<string, string>;
   /** Call after changing `state`: the URL follows. */
   changed(): void;

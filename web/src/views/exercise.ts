@@ -221,6 +221,7 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
       host: editorHost,
       text: state.script,
       label: 'Script in the command language',
+      words: context.language,
       onChange: (text) => {
         state.script = text;
         context.changed();
@@ -247,13 +248,17 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
       'pre',
       {},
       [
-        'ALGO <name>          later commands use that algorithm (default jump)',
+        'ALGO <name> [opt=v]  later commands use that algorithm (default jump)',
         'HASH <key> <n>       prints "<key>: <bucket>"',
         'KEYS <spec>...       replaces the key list (keys, A..B, random:COUNT:SEED)',
         'BUCKETS <n>          "<key>: <bucket>" for each current key',
         'MOVED <from> <to>    "<key>: <old> -> <new>" per moved key, then "moved: <count> of <total>"',
         'LOAD <n>             "<bucket>: <count>" for every bucket (n <= 10^6)',
         'TRACE <key> <max>    "<n>: <bucket>" where the bucket changes, n <= max',
+        'NODES <node>...      sets a node list: name or name*weight, "quoted name"',
+        'REMOVE <name>...     removes any nodes; ADD <node>... adds nodes at the end',
+        'HASH <key>           "<key>: <node>"; BUCKETS and LOAD without n use the list',
+        'MOVED <edit>...      -name, +name*w, =name*w on a copy: "<key>: <old> -> <new>"',
         '# comment            keywords are case-insensitive',
       ].join('\n'),
     ),
