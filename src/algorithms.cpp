@@ -7,6 +7,7 @@
 #include <string>
 
 #include "algorithms/node_set_algorithms.hpp"
+#include "jumphash/keys.hpp"
 
 namespace jumphash {
 namespace {
@@ -71,7 +72,7 @@ Result<const Algorithm*> find_algorithm(std::string_view name) {
   for (const Algorithm& algorithm : algorithms()) {
     if (equals_ignoring_case(algorithm.name, name)) return &algorithm;
   }
-  return fail("unknown algorithm '", std::string(name), "' (known: ", algorithm_names(), ")");
+  return fail("unknown algorithm '", printable_input(name), "' (known: ", algorithm_names(), ")");
 }
 
 Result<std::int32_t> check_bucket_count(std::int64_t n, std::string_view what, std::int64_t max) {

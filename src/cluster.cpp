@@ -23,25 +23,26 @@ Result<NodeEdit> parse_node_edit(std::string_view token) {
   constexpr std::string_view kForms =
       "an edit is -name (remove), +name or +name*weight (add) or =name*weight (change a weight)";
   if (token.empty() || (token[0] != '-' && token[0] != '+' && token[0] != '=')) {
-    return fail("'", std::string(token), "' is not an edit (", kForms,
+    return fail("'", printable_input(token), "' is not an edit (", kForms,
                 "; quote a name that holds spaces: -\"cache 3\")");
   }
   const char sign = token[0];
   const std::string_view body = token.substr(1);
   Result<Node> node = parse_node(body);
-  if (!node) return fail("edit '", std::string(token), "': ", node.error());
+  if (!node) return fail("edit '", printable_input(token), "': ", node.error());
   const std::size_t name_end =
       !body.empty() && body[0] == '"' ? quoted_length(body) : body.find('*');
   const bool has_weight = name_end < body.size() && body[name_end] == '*';
   if (sign == '-') {
     if (has_weight) {
-      return fail("edit '", std::string(token), "' removes a node: write -name without a weight");
+      return fail("edit '", printable_input(token),
+                  "' removes a node: write -name without a weight");
     }
     return NodeEdit{NodeEdit::Kind::remove, std::move(node).value()};
   }
   if (sign == '=') {
     if (!has_weight) {
-      return fail("edit '", std::string(token), "' changes a weight: write =name*weight");
+      return fail("edit '", printable_input(token), "' changes a weight: write =name*weight");
     }
     return NodeEdit{NodeEdit::Kind::reweight, std::move(node).value()};
   }

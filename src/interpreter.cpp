@@ -110,8 +110,6 @@ bool Interpreter::run_line(std::string_view line, std::uint64_t line_number) {
 
 namespace {
 
-
-
 bool starts_with_digit(std::string_view token) {
   return !token.empty() && token[0] >= '0' && token[0] <= '9';
 }
@@ -184,7 +182,7 @@ Result<bool> Interpreter::edit_nodes(std::string_view command,
     if (!node) return Error{node.error()};
     if (removing && token.find('*') != std::string_view::npos &&
         (token[0] != '"' || quoted_length(token) < token.size())) {
-      return fail("REMOVE takes node names without weights (got '", std::string(token), "')");
+      return fail("REMOVE takes node names without weights (got '", printable_input(token), "')");
     }
     edits.push_back(
         {removing ? NodeEdit::Kind::remove : NodeEdit::Kind::add, std::move(node).value()});
@@ -569,7 +567,7 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     if (!known.empty()) known += ", ";
     known += name;
   }
-  return fail("unknown command '", std::string(args[0]), "' (known: ", known, ")");
+  return fail("unknown command '", printable_input(args[0]), "' (known: ", known, ")");
 }
 
 int Interpreter::run(std::string_view script) {
@@ -586,8 +584,8 @@ int Interpreter::run(std::string_view script) {
 }
 
 std::span<const std::string_view> command_names() {
-  static constexpr std::string_view kNames[] = {"ALGO",  "HASH",  "KEYS",  "BUCKETS", "MOVED",
-                                                "LOAD",  "TRACE", "NODES", "REMOVE",  "ADD"};
+  static constexpr std::string_view kNames[] = {"ALGO", "HASH",  "KEYS",  "BUCKETS", "MOVED",
+                                                "LOAD", "TRACE", "NODES", "REMOVE",  "ADD"};
   return kNames;
 }
 

@@ -23,14 +23,7 @@ int hex_digit_value(char c) {
   return -1;
 }
 
-std::string quote(std::string_view token) {
-  std::string quoted;
-  quoted.reserve(token.size() + 2);
-  quoted += '\'';
-  quoted += token;
-  quoted += '\'';
-  return quoted;
-}
+std::string quote(std::string_view token) { return "'" + printable_input(token) + "'"; }
 
 /// Decimal digits only; false when empty, not all digits, or above 2^64-1.
 bool parse_decimal_u64(std::string_view text, std::uint64_t& value, bool& overflow) {
@@ -49,37 +42,90 @@ bool parse_decimal_u64(std::string_view text, std::uint64_t& value, bool& overfl
 
 }  // namespace
 
+namespace {
+
+/// Length (1..4) of the well-formed UTF-8 sequence at s[i], with its code
+/// point in `cp`; 0 when the bytes there are not UTF-8 (overlong forms,
+/// surrogates and values above U+10FFFF are not).
+std::size_t utf8_sequence_at(std::string_view s, std::size_t i, std::uint32_t& cp) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  std::size_t extra;
+  if (c < 0x80) {
+    cp = c;
+    return 1;
+  } else if ((c & 0xE0) == 0xC0) {
+    extra = 1, cp = c & 0x1F;
+  } else if ((c & 0xF0) == 0xE0) {
+    extra = 2, cp = c & 0x0F;
+  } else if ((c & 0xF8) == 0xF0) {
+    extra = 3, cp = c & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + extra >= s.size()) return 0;
+  for (std::size_t k = 1; k <= extra; ++k) {
+    const auto cc = static_cast<unsigned char>(s[i + k]);
+    if ((cc & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (cc & 0x3F);
+  }
+  if ((extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000) ||
+      cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  return extra + 1;
+}
+
+}  // namespace
+
 bool is_valid_utf8(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t extra;
-    std::uint32_t cp;
-    if (c < 0x80) {
-      ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      extra = 1, cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      extra = 2, cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      extra = 3, cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + extra >= s.size()) return false;
-    for (std::size_t k = 1; k <= extra; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    // Overlong forms, surrogates and values above U+10FFFF are not UTF-8.
-    if ((extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000) ||
-        cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
-    i += extra + 1;
+  std::uint32_t cp = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t length = utf8_sequence_at(s, i, cp);
+    if (length == 0) return false;
+    i += length;
   }
   return true;
+}
+
+std::string printable_input(std::string_view text) {
+  constexpr std::size_t kShownCharacters = 80;
+  constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < text.size(); ++shown) {
+    if (shown == kShownCharacters) {
+      out += "... (";
+      append_decimal(out, text.size());
+      out += " bytes)";
+      break;
+    }
+    std::uint32_t cp = 0;
+    const std::size_t length = utf8_sequence_at(text, i, cp);
+    if (length == 0) {  // not UTF-8: the byte in hex
+      const auto byte = static_cast<unsigned char>(text[i]);
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xF];
+      ++i;
+      continue;
+    }
+    // Control characters (C0, DEL, C1) and the bidirectional overrides and
+    // isolates, which could rewrite how a terminal or page shows the text.
+    const bool hidden = cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || (cp >= 0x202A && cp <= 0x202E) ||
+                        (cp >= 0x2066 && cp <= 0x2069);
+    if (hidden) {
+      out += "\\u{";
+      bool started = false;
+      for (int shift = 20; shift >= 0; shift -= 4) {
+        const std::uint32_t digit = (cp >> shift) & 0xF;
+        if (digit || started || shift == 0) out += kHex[digit], started = true;
+      }
+      out += '}';
+    } else {
+      out.append(text.substr(i, length));
+    }
+    i += length;
+  }
+  return out;
 }
 
 std::size_t quoted_length(std::string_view token) {
@@ -96,7 +142,7 @@ std::size_t quoted_length(std::string_view token) {
 Result<std::string> unquote_string(std::string_view token, std::string_view what) {
   const std::string_view quoted = token.substr(0, quoted_length(token));
   if (quoted.size() < 2 || quoted[0] != '"' || quoted.back() != '"') {
-    return fail(std::string(what), " ", std::string(token), " has no closing quote");
+    return fail(std::string(what), " ", printable_input(token), " has no closing quote");
   }
   std::string bytes;
   for (std::size_t i = 1; i + 1 < quoted.size(); ++i) {
@@ -104,8 +150,8 @@ Result<std::string> unquote_string(std::string_view token, std::string_view what
     if (c == '\\') {
       const char next = quoted[i + 1];
       if (next != '"' && next != '\\') {
-        return fail("unknown escape '\\", std::string(1, next), "' in ", std::string(what), " ",
-                    std::string(quoted), " (allowed: \\\" and \\\\)");
+        return fail("unknown escape '\\", printable_input(std::string_view(&next, 1)), "' in ",
+                    std::string(what), " ", printable_input(quoted), " (allowed: \\\" and \\\\)");
       }
       bytes += next;
       ++i;
@@ -114,7 +160,7 @@ Result<std::string> unquote_string(std::string_view token, std::string_view what
     }
   }
   if (!is_valid_utf8(bytes)) {
-    return fail(std::string(what), " ", std::string(quoted), " is not valid UTF-8");
+    return fail(std::string(what), " ", printable_input(quoted), " is not valid UTF-8");
   }
   return bytes;
 }
@@ -123,33 +169,36 @@ namespace {
 
 Result<Key> parse_string_key(std::string_view token) {
   if (const std::size_t length = quoted_length(token); length < token.size()) {
-    return fail("unexpected text after the closing quote of ", std::string(token.substr(0, length)),
-                " (separate arguments with a space)");
+    return fail("unexpected text after the closing quote of ",
+                printable_input(token.substr(0, length)), " (separate arguments with a space)");
   }
   // token starts with '"'; split_tokens guarantees the closing quote, but
   // parse_key may be called on any text.
   if (token.size() < 2 || token.back() != '"') {
-    return fail("string key ", token, " has no closing quote");
+    return fail("string key ", printable_input(token), " has no closing quote");
   }
   std::string bytes;
   for (std::size_t i = 1; i + 1 < token.size(); ++i) {
     char c = token[i];
     if (c == '\\') {
-      if (i + 2 >= token.size()) return fail("string key ", token, " ends with a lone backslash");
+      if (i + 2 >= token.size())
+        return fail("string key ", printable_input(token), " ends with a lone backslash");
       const char next = token[i + 1];
       if (next != '"' && next != '\\') {
-        return fail("unknown escape '\\", std::string(1, next), "' in string key ", token,
-                    " (allowed: \\\" and \\\\)");
+        return fail("unknown escape '\\", printable_input(std::string_view(&next, 1)),
+                    "' in string key ", printable_input(token), " (allowed: \\\" and \\\\)");
       }
       bytes += next;
       ++i;
     } else if (c == '"') {
-      return fail("string key ", token, " has an unescaped '\"' inside (write \\\")");
+      return fail("string key ", printable_input(token),
+                  " has an unescaped '\"' inside (write \\\")");
     } else {
       bytes += c;
     }
   }
-  if (!is_valid_utf8(bytes)) return fail("string key ", token, " is not valid UTF-8");
+  if (!is_valid_utf8(bytes))
+    return fail("string key ", printable_input(token), " is not valid UTF-8");
   const std::uint64_t value = XXH3_64bits(bytes.data(), bytes.size());
   return Key{value, std::string(token), std::move(bytes)};
 }
@@ -243,7 +292,7 @@ Result<std::vector<std::string_view>> split_tokens(std::string_view line) {
         }
       }
       if (!closed) {
-        return fail("string ", std::string(line.substr(start)), " has no closing quote");
+        return fail("string ", printable_input(line.substr(start)), " has no closing quote");
       }
       // A quoted node name may carry a weight: "cache 3"*2.
       if (i < line.size() && line[i] == '*') {
@@ -251,7 +300,7 @@ Result<std::vector<std::string_view>> split_tokens(std::string_view line) {
       }
       if (i < line.size() && !is_space(line[i]) && line[i] != '#') {
         return fail("unexpected text after the closing quote of ",
-                    std::string(line.substr(start, i - start)),
+                    printable_input(line.substr(start, i - start)),
                     " (separate arguments with a space)");
       }
     } else {

@@ -15,12 +15,7 @@ constexpr std::string_view kNodeForms =
     "a node is name or name*weight, with weight an integer in 1..1000000; quote a name that "
     "holds spaces, '#', '*' or '\"': \"cache 3\"*2";
 
-std::string quote(std::string_view text) {
-  std::string quoted = "'";
-  quoted += text;
-  quoted += '\'';
-  return quoted;
-}
+std::string quote(std::string_view text) { return "'" + printable_input(text) + "'"; }
 
 bool is_plain_name_char(char c) {
   return c != ' ' && c != '\t' && c != '#' && c != '*' && c != '"' && c != '\\' &&
@@ -30,7 +25,7 @@ bool is_plain_name_char(char c) {
 Result<bool> check_name(std::string_view name, std::string_view token) {
   if (name.empty()) return fail("node ", quote(token), " has an empty name (", kNodeForms, ")");
   if (name.size() > kMaxNodeNameBytes) {
-    return fail("node name ", quote(token.substr(0, 40)), "... is ", std::to_string(name.size()),
+    return fail("node name ", quote(token), " is ", std::to_string(name.size()),
                 " bytes long (at most ", std::to_string(kMaxNodeNameBytes), ")");
   }
   for (char c : name) {
@@ -176,7 +171,7 @@ Result<OptionValues> OptionValues::parse(std::span<const OptionSpec> specs,
           if (!allowed.empty()) allowed += ", ";
           allowed += choice;
         }
-        return fail("option ", std::string(name), " of ", std::string(algorithm_name),
+        return fail("option ", printable_input(name), " of ", std::string(algorithm_name),
                     " must be one of ", allowed, " (got ", quote(value), ")");
       }
     } else {
@@ -187,7 +182,7 @@ Result<OptionValues> OptionValues::parse(std::span<const OptionSpec> specs,
       if (spec->check) {
         Result<bool> ok = spec->check(*number);
         if (!ok) {
-          return fail("option ", std::string(name), "=", std::string(value), " of ",
+          return fail("option ", printable_input(name), "=", printable_input(value), " of ",
                       std::string(algorithm_name), " ", ok.error());
         }
       }

@@ -1,9 +1,12 @@
 // Key syntax, tokens and key sets.
+#include "jumphash/keys.hpp"
+
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "jumphash/keys.hpp"
+#include "jumphash/algorithms.hpp"
+#include "jumphash/interpreter.hpp"
 #include "jumphash/splitmix64.hpp"
 
 namespace jumphash {
@@ -65,7 +68,39 @@ TEST(Keys, EverythingElseIsAnErrorThatSaysWhatIsAllowed) {
             "0xFFFFFFFFFFFFFFFF)");
   EXPECT_EQ(error_of(R"("a\n")"),
             R"(unknown escape '\n' in string key "a\n" (allowed: \" and \\))");
-  EXPECT_EQ(error_of("\"\xff\""), "string key \"\xff\" is not valid UTF-8");
+  // The byte that is not UTF-8 is shown as \xff, never written raw.
+  EXPECT_EQ(error_of("\"\xff\""), "string key \"\\xff\" is not valid UTF-8");
+}
+
+TEST(Messages, UserInputIsShownSafely) {
+  using namespace std::string_literals;
+  EXPECT_EQ(printable_input("cache-3 caf\u00e9 \u65e5\u672c"), "cache-3 caf\u00e9 \u65e5\u672c");
+  EXPECT_EQ(printable_input("a\0b"s), "a\\u{0}b");
+  EXPECT_EQ(printable_input("\x1b[2J\t\x7f"), "\\u{1b}[2J\\u{9}\\u{7f}");
+  EXPECT_EQ(printable_input("\xc2\x9b"), "\\u{9b}");       // C1 control
+  EXPECT_EQ(printable_input("x\u202ey"), "x\\u{202e}y");   // bidi override
+  EXPECT_EQ(printable_input("\xff\xc3("), "\\xff\\xc3(");  // not UTF-8
+  const std::string long_token(10'000'000, '7');
+  EXPECT_EQ(printable_input(long_token), std::string(80, '7') + "... (10000000 bytes)");
+  // Every message that quotes input goes through it: the CLI never prints
+  // the raw bytes of a NUL, an escape sequence or a 10 MB token.
+  const ScriptOutput out = run_script(
+      "MOVED \x00"
+      "12 1000\nHASH \x1b[31mred 5\nALGO \xe2\x80\xae\nHASH "s +
+      long_token + " 10\n");
+  EXPECT_EQ(out.stderr_text,
+            "line 1: error: '\\u{0}12' is not an edit (an edit is -name (remove), +name or "
+            "+name*weight (add) or =name*weight (change a weight); quote a name that holds "
+            "spaces: -\"cache 3\")\n"
+            "line 2: error: '\\u{1b}[31mred' is not a key (a key is a decimal integer "
+            "0..18446744073709551615, 0x followed by 1 to 16 hex digits, or a \"quoted string\")\n"
+            "line 3: error: unknown algorithm '\\u{202e}' (known: " +
+                algorithm_names() +
+                ")\n"
+                "line 4: error: '" +
+                std::string(80, '7') +
+                "... (10000000 bytes)' is out of range "
+                "(keys are 0..18446744073709551615)\n");
 }
 
 TEST(Tokens, QuotesKeepSpacesAndHashesCommentsOutsideQuotes) {
@@ -100,7 +135,8 @@ TEST(KeySet, MixesKeysRangesAndRandomInOrder) {
   const std::uint64_t r0 = splitmix64_next(state), r1 = splitmix64_next(state);
   const auto keys = collect(*set);
   const std::vector<std::pair<std::uint64_t, std::string>> want{
-      {5, ""}, {value_of("\"x\""), "\"x\""}, {16, ""}, {8, ""}, {9, ""}, {10, ""}, {r0, ""}, {r1, ""}};
+      {5, ""}, {value_of("\"x\""), "\"x\""}, {16, ""}, {8, ""}, {9, ""}, {10, ""}, {r0, ""},
+      {r1, ""}};
   EXPECT_EQ(keys, want);
 }
 
@@ -127,8 +163,9 @@ TEST(KeySet, HugeRangesCostNoMemoryAndTheLimitIsOneBillion) {
   EXPECT_EQ(big->segments().size(), 1u);
   const Result<KeySet> too_big = KeySet::parse("0..999999999 5");
   ASSERT_FALSE(too_big);
-  EXPECT_EQ(too_big.error(),
-            "too many keys: '5' brings the set above 1000000000 keys (the most one key set may hold)");
+  EXPECT_EQ(
+      too_big.error(),
+      "too many keys: '5' brings the set above 1000000000 keys (the most one key set may hold)");
   EXPECT_FALSE(KeySet::parse("0..18446744073709551615"));
   EXPECT_FALSE(KeySet::parse("random:1000000001:1"));
   EXPECT_TRUE(KeySet::parse("18446744073709551000..18446744073709551615"));
@@ -141,9 +178,10 @@ TEST(KeySet, BadSpecsSayWhatIsWrong) {
             "'random:10' is not a random key set (write random:COUNT:SEED, e.g. random:1000:42)");
   EXPECT_EQ(KeySet::parse("random:x:1").error(),
             "random key count must be an integer in 0..1000000000 (got 'x')");
-  EXPECT_EQ(KeySet::parse("1..x").error(),
-            "range '1..x': 'x' is not a key (a key is a decimal integer 0..18446744073709551615, 0x "
-            "followed by 1 to 16 hex digits, or a \"quoted string\")");
+  EXPECT_EQ(
+      KeySet::parse("1..x").error(),
+      "range '1..x': 'x' is not a key (a key is a decimal integer 0..18446744073709551615, 0x "
+      "followed by 1 to 16 hex digits, or a \"quoted string\")");
   EXPECT_TRUE(KeySet::parse("")->empty());
 }
 

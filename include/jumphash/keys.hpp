@@ -43,6 +43,13 @@ struct Key {
 /// names the token and the allowed forms.
 Result<Key> parse_key(std::string_view token);
 
+/// User input as messages show it: control characters (C0, DEL, C1) and
+/// bidirectional overrides as \u{1b}, bytes that are not UTF-8 as \xff,
+/// and after 80 characters "... (<size> bytes)". Every message that quotes
+/// what a user typed goes through this one function, so that a script
+/// cannot write escape sequences into a terminal or garble the page.
+std::string printable_input(std::string_view text);
+
 /// True when `bytes` is well-formed UTF-8 (no overlong forms, surrogates or
 /// values above U+10FFFF).
 bool is_valid_utf8(std::string_view bytes);
