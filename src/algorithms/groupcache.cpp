@@ -17,6 +17,7 @@
 
 #include "jumphash/hashes.hpp"
 #include "node_set_algorithms.hpp"
+#include "ring.hpp"
 
 namespace jumphash::node_set {
 namespace {
@@ -28,11 +29,6 @@ constexpr std::array<OptionSpec, 1> kOptions{{
      .min = 1,
      .max = 100000},
 }};
-
-struct RingPoint {
-  std::uint32_t hash;
-  std::uint32_t node;  ///< index into nodes()
-};
 
 class GroupcachePlacement final : public ListPlacement {
  public:
@@ -46,11 +42,7 @@ class GroupcachePlacement final : public ListPlacement {
 
   std::uint32_t locate(std::string_view key) const override {
     const std::uint32_t key_hash = crc32(key);
-    auto first_at_or_after = std::lower_bound(
-        ring_.begin(), ring_.end(), key_hash,
-        [](const RingPoint& point, std::uint32_t hash) { return point.hash < hash; });
-    if (first_at_or_after == ring_.end()) first_at_or_after = ring_.begin();
-    return first_at_or_after->node;
+    return ring_owner(ring_, key_hash);
   }
 
   std::size_t state_bytes() const override { return ring_.size() * sizeof(RingPoint); }
@@ -104,8 +96,9 @@ const Algorithm kGroupcache{
     .kind = AlgorithmKind::node_set,
     .name = "groupcache",
     .title = "groupcache consistent hash (Karger ring)",
-    .paper = "Karger et al., Consistent Hashing and Random Trees (STOC 1997); "
-             "github.com/golang/groupcache/consistenthash with CRC-32",
+    .paper =
+        "Karger et al., Consistent Hashing and Random Trees (STOC 1997); "
+        "github.com/golang/groupcache/consistenthash with CRC-32",
     .expected_cost = "O(log(replicas x n)): one CRC-32 of the key and a binary search",
     .memory = "8 bytes per ring point: replicas points per node (a hash and a node index)",
     .consistent = true,

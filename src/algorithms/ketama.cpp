@@ -44,6 +44,7 @@
 
 #include "jumphash/hashes.hpp"
 #include "node_set_algorithms.hpp"
+#include "ring.hpp"
 
 namespace jumphash::node_set {
 namespace {
@@ -61,8 +62,9 @@ const std::array<std::string_view, 2> kModeChoices{"weighted", "plain"};
 const std::array<OptionSpec, 1> kKetamaOptions{{
     {.name = "mode",
      .default_value = "weighted",
-     .description = "weighted: MEMCACHED_BEHAVIOR_KETAMA_WEIGHTED (MD5, 160 points per unit share); "
-                    "plain: MEMCACHED_BEHAVIOR_KETAMA (one-at-a-time, 100 points per server)",
+     .description =
+         "weighted: MEMCACHED_BEHAVIOR_KETAMA_WEIGHTED (MD5, 160 points per unit share); "
+         "plain: MEMCACHED_BEHAVIOR_KETAMA (one-at-a-time, 100 points per server)",
      .choices = kModeChoices},
 }};
 
@@ -90,11 +92,6 @@ std::string point_name_prefix(std::string_view name) {
   return std::string(name) + "-";
 }
 
-struct Point {
-  std::uint32_t value;
-  std::uint32_t server;  ///< index into nodes()
-};
-
 class KetamaPlacement final : public ListPlacement {
  public:
   static Result<std::unique_ptr<Placement>> build(NodeList nodes, const OptionValues& options) {
@@ -109,14 +106,10 @@ class KetamaPlacement final : public ListPlacement {
   std::uint32_t locate(std::string_view key) const override {
     if (nodes_.size() == 1) return 0;
     const std::uint32_t hash = weighted_mode_ ? md5_word_le(md5(key), 0) : one_at_a_time(key);
-    auto first_at_or_above = std::lower_bound(
-        points_.begin(), points_.end(), hash,
-        [](const Point& point, std::uint32_t value) { return point.value < value; });
-    if (first_at_or_above == points_.end()) first_at_or_above = points_.begin();
-    return first_at_or_above->server;
+    return ring_owner(points_, hash);
   }
 
-  std::size_t state_bytes() const override { return points_.size() * sizeof(Point); }
+  std::size_t state_bytes() const override { return points_.size() * sizeof(RingPoint); }
 
   std::unique_ptr<Placement> clone() const override {
     return std::unique_ptr<Placement>(new KetamaPlacement(*this));
@@ -142,8 +135,8 @@ class KetamaPlacement final : public ListPlacement {
 
   Result<bool> rebuild() override {
     const bool weighted_layout =
-        weighted_mode_ || std::any_of(nodes_.begin(), nodes_.end(),
-                                      [](const Node& node) { return node.weight > 1; });
+        weighted_mode_ ||
+        std::any_of(nodes_.begin(), nodes_.end(), [](const Node& node) { return node.weight > 1; });
     const std::uint64_t total = total_weight(nodes_);
     std::vector<std::uint32_t> digests(nodes_.size());
     std::uint64_t point_count = 0;
@@ -156,7 +149,7 @@ class KetamaPlacement final : public ListPlacement {
                   std::to_string(kMaxPlacementPoints), ": use fewer servers");
     }
 
-    std::vector<Point> points;
+    std::vector<RingPoint> points;
     points.reserve(static_cast<std::size_t>(point_count));
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       const auto server = static_cast<std::uint32_t>(i);
@@ -172,15 +165,15 @@ class KetamaPlacement final : public ListPlacement {
         }
       }
     }
-    std::sort(points.begin(), points.end(), [](const Point& a, const Point& b) {
-      return a.value != b.value ? a.value < b.value : a.server < b.server;
+    std::sort(points.begin(), points.end(), [](const RingPoint& a, const RingPoint& b) {
+      return a.hash != b.hash ? a.hash < b.hash : a.node < b.node;
     });
     points_ = std::move(points);
     return true;
   }
 
   bool weighted_mode_;
-  std::vector<Point> points_;  // the continuum, sorted by (value, server)
+  std::vector<RingPoint> points_;  // the continuum, sorted by (hash, node)
 };
 
 }  // namespace
@@ -190,11 +183,13 @@ const Algorithm kKetama{
     .kind = AlgorithmKind::node_set,
     .name = "ketama",
     .title = "Ketama (libmemcached)",
-    .paper = "libmemcached 1.1.4, MEMCACHED_BEHAVIOR_KETAMA_WEIGHTED (mode=weighted, MD5 as "
-             "last.fm's libketama) or MEMCACHED_BEHAVIOR_KETAMA (mode=plain, one-at-a-time)",
+    .paper =
+        "libmemcached 1.1.4, MEMCACHED_BEHAVIOR_KETAMA_WEIGHTED (mode=weighted, MD5 as "
+        "last.fm's libketama) or MEMCACHED_BEHAVIOR_KETAMA (mode=plain, one-at-a-time)",
     .expected_cost = "O(log points): one MD5 (or one-at-a-time) of the key, then a binary search",
-    .memory = "8 bytes per ring point: 160 points per server at equal weights (weighted), "
-              "100 per server (plain)",
+    .memory =
+        "8 bytes per ring point: 160 points per server at equal weights (weighted), "
+        "100 per server (plain)",
     .consistent = true,
     .removes_any_bucket = false,  // survivors' point counts change with n (see above)
     .weights = true,

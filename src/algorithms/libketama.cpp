@@ -28,6 +28,7 @@
 
 #include "jumphash/hashes.hpp"
 #include "node_set_algorithms.hpp"
+#include "ring.hpp"
 
 namespace jumphash::node_set {
 namespace {
@@ -35,11 +36,6 @@ namespace {
 /// MD5 digests per server at equal weights (160 points).
 constexpr double kDigestsPerServer = 40.0;
 constexpr int kPointsPerDigest = 4;
-
-struct Point {
-  std::uint32_t value;
-  std::uint32_t server;  ///< index into nodes()
-};
 
 class LibketamaPlacement final : public ListPlacement {
  public:
@@ -52,14 +48,10 @@ class LibketamaPlacement final : public ListPlacement {
 
   std::uint32_t locate(std::string_view key) const override {
     const std::uint32_t hash = md5_word_le(md5(key), 0);
-    auto first_at_or_above = std::lower_bound(
-        points_.begin(), points_.end(), hash,
-        [](const Point& point, std::uint32_t value) { return point.value < value; });
-    if (first_at_or_above == points_.end()) first_at_or_above = points_.begin();
-    return first_at_or_above->server;
+    return ring_owner(points_, hash);
   }
 
-  std::size_t state_bytes() const override { return points_.size() * sizeof(Point); }
+  std::size_t state_bytes() const override { return points_.size() * sizeof(RingPoint); }
 
   std::unique_ptr<Placement> clone() const override {
     return std::unique_ptr<Placement>(new LibketamaPlacement(*this));
@@ -76,9 +68,8 @@ class LibketamaPlacement final : public ListPlacement {
     std::uint64_t point_count = 0;
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       const float pct = static_cast<float>(nodes_[i].weight) / total;
-      digests[i] = static_cast<std::uint32_t>(
-          std::floor(static_cast<float>(static_cast<double>(pct) * kDigestsPerServer *
-                                        static_cast<double>(servers))));
+      digests[i] = static_cast<std::uint32_t>(std::floor(static_cast<float>(
+          static_cast<double>(pct) * kDigestsPerServer * static_cast<double>(servers))));
       point_count += std::uint64_t{digests[i]} * kPointsPerDigest;
     }
     if (point_count > kMaxPlacementPoints) {
@@ -86,23 +77,24 @@ class LibketamaPlacement final : public ListPlacement {
                   std::to_string(kMaxPlacementPoints), ": use fewer servers");
     }
 
-    std::vector<Point> points;
+    std::vector<RingPoint> points;
     points.reserve(static_cast<std::size_t>(point_count));
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       const auto server = static_cast<std::uint32_t>(i);
       for (std::uint32_t k = 0; k < digests[i]; ++k) {
         const std::array<std::uint8_t, 16> digest = md5(nodes_[i].name + "-" + std::to_string(k));
-        for (int a = 0; a < kPointsPerDigest; ++a) points.push_back({md5_word_le(digest, a), server});
+        for (int a = 0; a < kPointsPerDigest; ++a)
+          points.push_back({md5_word_le(digest, a), server});
       }
     }
     // Stable: equal values keep server order (points were made in that order).
     std::stable_sort(points.begin(), points.end(),
-                     [](const Point& a, const Point& b) { return a.value < b.value; });
+                     [](const RingPoint& a, const RingPoint& b) { return a.hash < b.hash; });
     points_ = std::move(points);
     return true;
   }
 
-  std::vector<Point> points_;  // the continuum, sorted by value
+  std::vector<RingPoint> points_;  // the continuum, sorted by hash (ties keep server order)
 };
 
 }  // namespace
@@ -112,7 +104,8 @@ const Algorithm kLibketama{
     .kind = AlgorithmKind::node_set,
     .name = "libketama",
     .title = "Ketama (last.fm libketama)",
-    .paper = "last.fm libketama (ketama.c, Richard Jones 2007): MD5 ring, 160 points per unit share",
+    .paper =
+        "last.fm libketama (ketama.c, Richard Jones 2007): MD5 ring, 160 points per unit share",
     .expected_cost = "O(log points): one MD5 of the key, then a binary search",
     .memory = "8 bytes per ring point: 160 points per server at equal weights",
     .consistent = true,

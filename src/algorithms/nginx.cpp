@@ -23,6 +23,7 @@
 
 #include "jumphash/hashes.hpp"
 #include "node_set_algorithms.hpp"
+#include "ring.hpp"
 
 namespace jumphash::node_set {
 namespace {
@@ -66,11 +67,6 @@ std::string point_base(std::string_view server) {
   return base;
 }
 
-struct RingPoint {
-  std::uint32_t hash;
-  std::uint32_t node;  ///< index into nodes()
-};
-
 class NginxPlacement final : public ListPlacement {
  public:
   static Result<std::unique_ptr<Placement>> build(NodeList nodes, const OptionValues&) {
@@ -82,11 +78,7 @@ class NginxPlacement final : public ListPlacement {
 
   std::uint32_t locate(std::string_view key) const override {
     const std::uint32_t key_hash = crc32(key);
-    auto first_at_or_after = std::lower_bound(
-        ring_.begin(), ring_.end(), key_hash,
-        [](const RingPoint& point, std::uint32_t hash) { return point.hash < hash; });
-    if (first_at_or_after == ring_.end()) first_at_or_after = ring_.begin();
-    return first_at_or_after->node;
+    return ring_owner(ring_, key_hash);
   }
 
   std::size_t state_bytes() const override { return ring_.size() * sizeof(RingPoint); }
@@ -143,8 +135,9 @@ const Algorithm kNginx{
     .kind = AlgorithmKind::node_set,
     .name = "nginx",
     .title = "nginx consistent hash (hash $key consistent)",
-    .paper = "nginx 1.22 ngx_http_upstream_hash_module, `hash $key consistent;` "
-             "(the Cache::Memcached::Fast ring: 160 CRC-32 points per unit of weight)",
+    .paper =
+        "nginx 1.22 ngx_http_upstream_hash_module, `hash $key consistent;` "
+        "(the Cache::Memcached::Fast ring: 160 CRC-32 points per unit of weight)",
     .expected_cost = "O(log(160 x total weight)): one CRC-32 of the key and a binary search",
     .memory = "8 bytes per ring point: 160 x weight points per server (a hash and a server index)",
     .consistent = true,
