@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings_shared.hpp"
 #include "jumphash/algorithms.hpp"
 #include "jumphash/interpreter.hpp"
 #include "jumphash/keys.hpp"
@@ -31,45 +32,68 @@ namespace {
 
 using emscripten::allow_raw_pointers;
 
-/// Keys per `bucketsBatch` call: the JavaScript side copies up to this many
-/// keys into `g_batch_keys`, calls once, and copies the buckets out.
-constexpr std::size_t kBatchCapacity = std::size_t{1} << 16;
-alignas(8) std::uint64_t g_batch_keys[kBatchCapacity];
-alignas(8) std::int32_t g_batch_out[kBatchCapacity];
-
-std::uintptr_t address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
 
 const Algorithm* algorithm_at(int index) {
-  const auto all = bucket_count_algorithms();
+  const auto all = algorithms();
   if (index < 0 || static_cast<std::size_t>(index) >= all.size()) return nullptr;
   return &all[static_cast<std::size_t>(index)];
 }
 
-std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts) {
-  return std::vector<double>(counts.begin(), counts.end());
-}
-
 // ---- registry -------------------------------------------------------------
 
-std::string bucket_count_names() {
-  std::string names;
-  for (const Algorithm& a : bucket_count_algorithms()) {
-    if (!names.empty()) names += ", ";
-    names += a.name;
-  }
-  return names;
-}
-
+/// One registry entry as the package's algorithms() returns it.
 struct AlgorithmInfo {
-  std::string name, title, paper, expected_cost;
+  std::string name, kind, title, paper, expected_cost, memory;
   bool consistent = false;
   bool removes_any_bucket = false;
+  bool weights = false;
+  /// Largest bucket count it takes (a node-set algorithm turns n into nodes
+  /// "0".."n-1", so its limit is the node limit).
+  double max_buckets = 0;
+  /// Largest TRACE max; 0 when it has no jump history (node-set algorithms).
+  double max_trace = 0;
 };
 
-// The package's algorithms(), bucket(), buckets() and reports take a bucket
-// count: they list the bucket-count algorithms. Node-set algorithms run
-// through run() (the command language) until the API takes node lists.
-int algorithm_count() { return static_cast<int>(bucket_count_algorithms().size()); }
+/// One option of a node-set algorithm (ALGO name option=value).
+struct OptionInfo {
+  std::string name, default_value, description;
+  std::string choices;  ///< comma-separated; empty for integer options
+  double min = 0, max = 0;
+};
+
+/// The core's limits (one table, returned by the package's limits()).
+struct Limits {
+  double max_buckets = kMaxBuckets;
+  double max_load_buckets = kMaxLoadBuckets;
+  double max_modulo_trace = kMaxModuloTrace;
+  double max_keys_per_set = static_cast<double>(kMaxKeysPerSet);
+  double max_nodes = kMaxNodes;
+  double max_node_weight = kMaxNodeWeight;
+  double max_node_name_bytes = kMaxNodeNameBytes;
+  double max_placement_points = static_cast<double>(kMaxPlacementPoints);
+  double max_flow_cells = static_cast<double>(kMaxFlowCells);
+};
+
+Limits limits() { return {}; }
+
+int algorithm_count() { return static_cast<int>(algorithms().size()); }
+
+int option_count(int algorithm) {
+  const Algorithm* a = algorithm_at(algorithm);
+  return a ? static_cast<int>(a->options.size()) : 0;
+}
+
+OptionInfo option_info(int algorithm, int option) {
+  const OptionSpec& spec = algorithm_at(algorithm)->options[static_cast<std::size_t>(option)];
+  OptionInfo info{std::string(spec.name), std::string(spec.default_value),
+                  std::string(spec.description), {}, static_cast<double>(spec.min),
+                  static_cast<double>(spec.max)};
+  for (std::string_view choice : spec.choices) {
+    if (!info.choices.empty()) info.choices += ',';
+    info.choices += choice;
+  }
+  return info;
+}
 
 /// The command language's words, from the core's lists: command names and
 /// every algorithm's name (node-set ones too), each comma-separated.
@@ -93,8 +117,18 @@ LanguageWords language_words() {
 AlgorithmInfo algorithm_info(int index) {
   const Algorithm* a = algorithm_at(index);
   if (!a) return {};
-  return {std::string(a->name), std::string(a->title), std::string(a->paper),
-          std::string(a->expected_cost), a->consistent, a->removes_any_bucket};
+  const bool counts = a->kind == AlgorithmKind::bucket_count;
+  return {std::string(a->name),
+          counts ? "bucket-count" : "node-set",
+          std::string(a->title),
+          std::string(a->paper),
+          std::string(a->expected_cost),
+          std::string(a->memory),
+          a->consistent,
+          a->removes_any_bucket,
+          a->weights,
+          static_cast<double>(counts ? kMaxBuckets : kMaxNodes),
+          static_cast<double>(!counts ? 0 : a->consistent ? kMaxBuckets : kMaxModuloTrace)};
 }
 
 /// A registry index, or an error naming the known algorithms.
@@ -106,27 +140,10 @@ struct AlgorithmLookup {
 AlgorithmLookup find_algorithm_index(const std::string& name) {
   Result<const Algorithm*> found = find_algorithm(name);
   if (!found) return {-1, found.error()};
-  if ((*found)->kind != AlgorithmKind::bucket_count) {
-    return {-1, std::string((*found)->name) +
-                    " places keys on named nodes: this call takes a bucket-count algorithm (" +
-                    bucket_count_names() + "); run node lists through run(), e.g. run('ALGO " +
-                    std::string((*found)->name) + "\\nNODES a b c\\nHASH \"k\"')"};
-  }
   return {static_cast<int>(*found - algorithms().data()), {}};
 }
 
 // ---- validation with the CLI's messages ------------------------------------
-
-/// parse_key, after the CLI's tokenizer has seen a quoted key: the CLI reads
-/// `"open` (no closing quote) as a line error of split_tokens, so the API
-/// reports the same words for the same text.
-Result<Key> parse_key_text_as_cli(std::string_view text) {
-  if (!text.empty() && text[0] == '"') {
-    Result<std::vector<std::string_view>> tokens = split_tokens(text);
-    if (!tokens) return Error{tokens.error()};
-  }
-  return parse_key(text);
-}
 
 /// "" when `token` is an integer in min..max, else the CLI's message for it
 /// (e.g. "bucket count must be an integer in 1..2147483647 (got '0')").
@@ -218,6 +235,16 @@ class Trace {
     Result<Key> key = parse_key_text_as_cli(key_token);
     if (!key) {
       error_ = key.error();
+      return;
+    }
+    if (a.kind != AlgorithmKind::bucket_count) {
+      // The CLI's message for TRACE, with the function's name.
+      error_ = "trace needs a bucket-count algorithm (";
+      for (const Algorithm& counted : bucket_count_algorithms()) {
+        if (counted.id != bucket_count_algorithms().front().id) error_ += ", ";
+        error_ += counted.name;
+      }
+      error_ += "): " + std::string(a.name) + " places keys on named nodes, so a key has no jump history over n";
       return;
     }
     const std::int64_t limit = a.consistent ? kMaxBuckets : kMaxModuloTrace;
@@ -440,11 +467,33 @@ EMSCRIPTEN_BINDINGS(jumphash) {
 
   value_object<AlgorithmInfo>("AlgorithmInfo")
       .field("name", &AlgorithmInfo::name)
+      .field("kind", &AlgorithmInfo::kind)
       .field("title", &AlgorithmInfo::title)
       .field("paper", &AlgorithmInfo::paper)
       .field("expectedCost", &AlgorithmInfo::expected_cost)
+      .field("memory", &AlgorithmInfo::memory)
       .field("consistent", &AlgorithmInfo::consistent)
-      .field("removesAnyBucket", &AlgorithmInfo::removes_any_bucket);
+      .field("removesAnyBucket", &AlgorithmInfo::removes_any_bucket)
+      .field("weights", &AlgorithmInfo::weights)
+      .field("maxBuckets", &AlgorithmInfo::max_buckets)
+      .field("maxTrace", &AlgorithmInfo::max_trace);
+  value_object<OptionInfo>("OptionInfo")
+      .field("name", &OptionInfo::name)
+      .field("defaultValue", &OptionInfo::default_value)
+      .field("description", &OptionInfo::description)
+      .field("choices", &OptionInfo::choices)
+      .field("min", &OptionInfo::min)
+      .field("max", &OptionInfo::max);
+  value_object<Limits>("Limits")
+      .field("maxBuckets", &Limits::max_buckets)
+      .field("maxLoadBuckets", &Limits::max_load_buckets)
+      .field("maxModuloTrace", &Limits::max_modulo_trace)
+      .field("maxKeysPerSet", &Limits::max_keys_per_set)
+      .field("maxNodes", &Limits::max_nodes)
+      .field("maxNodeWeight", &Limits::max_node_weight)
+      .field("maxNodeNameBytes", &Limits::max_node_name_bytes)
+      .field("maxPlacementPoints", &Limits::max_placement_points)
+      .field("maxFlowCells", &Limits::max_flow_cells);
   value_object<LanguageWords>("LanguageWords")
       .field("commands", &LanguageWords::commands)
       .field("algorithms", &LanguageWords::algorithms);
@@ -466,6 +515,9 @@ EMSCRIPTEN_BINDINGS(jumphash) {
   function("version", &version);
   function("algorithmCount", &algorithm_count);
   function("algorithmInfo", &algorithm_info);
+  function("optionCount", &option_count);
+  function("optionInfo", &option_info);
+  function("limits", &limits);
   function("findAlgorithm", &find_algorithm_index);
   function("checkInteger", &check_integer);
   function("keyError", &key_error);

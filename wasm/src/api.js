@@ -270,7 +270,20 @@ export function createApi(m) {
   // ---- registry and argument checks -------------------------------------
 
   const registry = [];
-  for (let i = 0; i < m.algorithmCount(); ++i) registry.push(m.algorithmInfo(i));
+  for (let i = 0; i < m.algorithmCount(); ++i) {
+    const { maxBuckets, maxTrace, ...info } = m.algorithmInfo(i);
+    const options = [];
+    for (let j = 0; j < m.optionCount(i); ++j) {
+      const o = m.optionInfo(i, j);
+      options.push({ ...o, choices: o.choices ? o.choices.split(',') : [] });
+    }
+    registry.push({ ...info, options, limits: { maxBuckets, maxTrace } });
+  }
+  const copyInfo = (info) => ({
+    ...info,
+    options: info.options.map((o) => ({ ...o, choices: [...o.choices] })),
+    limits: { ...info.limits },
+  });
   const indexByName = new Map(registry.map((info, i) => [info.name, i]));
 
   /** Registry index of `algo` (case-insensitive, as the CLI's ALGO). */
@@ -282,6 +295,122 @@ export function createApi(m) {
     if (found.index < 0) throw new RangeError(found.error);
     indexByName.set(algo, found.index);
     return found.index;
+  }
+
+  /**
+   * An algorithm argument: a name, a name with ALGO's options
+   * ('maglev table=251'), or { name, options: { table: 251 } }.
+   * Returns { index, info, options } with options as ALGO's assignments.
+   */
+  function choose(algo, fn) {
+    let name;
+    let options = '';
+    if (typeof algo === 'string') {
+      const words = algo.split(' ').filter((word) => word !== '');
+      name = words.length ? words[0] : algo;
+      options = words.slice(1).join(' ');
+    } else if (algo !== null && typeof algo === 'object' && typeof algo.name === 'string') {
+      name = algo.name;
+      if (algo.options !== undefined) {
+        if (algo.options === null || typeof algo.options !== 'object') {
+          throw new TypeError(`${fn}: algo.options must be an object such as { table: 251 }, got ${typeName(algo.options)}`);
+        }
+        options = Object.entries(algo.options).map(([key, value]) => `${key}=${value}`).join(' ');
+      }
+    } else {
+      throw new TypeError(`${fn}: algo must be a string (an algorithm name) or { name, options }, got ${typeName(algo)}`);
+    }
+    const index = algorithmIndex(name);
+    if (options) {
+      // The core checks the options with ALGO's messages.
+      const probe = new m.ClusterHandle(index, options, '#1\n');
+      const error = probe.error();
+      probe.delete();
+      if (error && !error.startsWith('bucket count')) throw new RangeError(error);
+    }
+    return { index, info: registry[index], options };
+  }
+
+  const utf8 = new TextEncoder();
+  const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+  /** One line of the topology text that cluster_bindings.cpp reads. */
+  function nodeLine(op, node, fn) {
+    if (node === null || typeof node !== 'object') {
+      throw new TypeError(`${fn}: a node is an object { name, weight? }, got ${typeName(node)}`);
+    }
+    const { name, weight } = node;
+    if (typeof name !== 'string') throw new TypeError(`${fn}: a node's name must be a string, got ${typeName(name)}`);
+    if (LONE_SURROGATE.test(name)) {
+      throw new RangeError(`${fn}: node name ${JSON.stringify(name)} is not valid Unicode (it holds a lone surrogate); names are UTF-8 text`);
+    }
+    let suffix = '';
+    if (weight !== undefined) {
+      if (typeof weight !== 'number') throw new TypeError(`${fn}: the weight of node ${JSON.stringify(name)} must be a number, got ${typeName(weight)}`);
+      suffix = `*${weight}`;
+    }
+    return `${op}${utf8.encode(name).length}:${name}${suffix}\n`;
+  }
+
+  const EDIT_OPS = { remove: '-', add: '+', reweight: '=' };
+
+  function changeLine(change, fn) {
+    const op = change !== null && typeof change === 'object' ? EDIT_OPS[change.kind] : undefined;
+    if (op === undefined) {
+      throw new TypeError(`${fn}: a change is { kind: 'remove', name }, { kind: 'add', name, weight? } or { kind: 'reweight', name, weight }, got ${typeName(change)}${change?.kind !== undefined ? ` of kind ${JSON.stringify(change.kind)}` : ''}`);
+    }
+    if (change.kind === 'reweight' && change.weight === undefined) {
+      throw new TypeError(`${fn}: a reweight change needs a weight: { kind: 'reweight', name, weight }`);
+    }
+    return nodeLine(op, change, fn);
+  }
+
+  /**
+   * The topology text for `topology` followed by `changes`; see Topology in
+   * index.d.ts. A number n is { kind: 'count', n }.
+   */
+  function topologyWire(topology, changes, fn) {
+    let wire;
+    let edits = [];
+    if (typeof topology === 'number') {
+      wire = `#${topology}\n`;
+    } else if (topology !== null && typeof topology === 'object' && topology.kind === 'count') {
+      if (typeof topology.n !== 'number') throw new TypeError(`${fn}: topology.n must be a number, got ${typeName(topology.n)}`);
+      wire = `#${topology.n}\n`;
+      edits = topology.edits ?? [];
+    } else if (topology !== null && typeof topology === 'object' && topology.kind === 'nodes') {
+      if (!Array.isArray(topology.nodes)) {
+        throw new TypeError(`${fn}: topology.nodes must be an array of { name, weight? }, got ${typeName(topology.nodes)}`);
+      }
+      wire = '';
+      for (const node of topology.nodes) wire += nodeLine(' ', node, fn);
+      if (wire === '') throw new RangeError(`${fn}: a node list needs at least one node`);
+      edits = topology.edits ?? [];
+    } else {
+      throw new TypeError(`${fn}: a topology is a bucket count (a number), { kind: 'count', n } or { kind: 'nodes', nodes: [{ name, weight? }, ...] }, got ${typeName(topology)}`);
+    }
+    if (!Array.isArray(edits)) throw new TypeError(`${fn}: topology.edits must be an array of changes, got ${typeName(edits)}`);
+    for (const change of edits) wire += changeLine(change, fn);
+    for (const change of changes) wire += changeLine(change, fn);
+    return wire;
+  }
+
+  /** The plain bucket count of `topology` when the fast paths can take it, else null. */
+  function plainCount(choice, topology) {
+    if (choice.info.kind !== 'bucket-count' || choice.options) return null;
+    if (typeof topology === 'number') return topology;
+    if (topology !== null && typeof topology === 'object' && topology.kind === 'count' &&
+        typeof topology.n === 'number' && (topology.edits === undefined || topology.edits.length === 0)) {
+      return topology.n;
+    }
+    return null;
+  }
+
+  /** Names joined by newlines and `count` weights at `pointer`, as NodeSpec[]. */
+  function nodeRows(names, count, pointer) {
+    const weights = new Float64Array(m.HEAPU8.buffer, pointer, count);
+    const list = count === 0 ? [] : names.split('\n');
+    return list.map((name, i) => ({ name, weight: weights[i] }));
   }
 
   /** The token a count argument stands for, as the CLI would read it. */
@@ -447,10 +576,54 @@ export function createApi(m) {
       flows: hasFlows ? copyDoubles(native.flows(), from * to) : null,
       flowBalance,
       sample,
+      nodesBefore: null,
+      nodesAfter: null,
     };
     // sampleKey returns a new string (may grow memory), so after the views.
     for (let i = 0; i < sampleSize; ++i) sample[i].key = native.sampleKey(i);
     return result;
+  }
+
+  function nodeResizeResult(algorithm, native) {
+    const from = native.beforeCount();
+    const to = native.afterCount();
+    const nodesBefore = nodeRows(native.beforeNames(), from, native.beforeWeights());
+    const nodesAfter = nodeRows(native.afterNames(), to, native.afterWeights());
+    const keys = native.sampleSize() ? native.sampleKeys().split('\n') : [];
+    const heap = m.HEAPU8.buffer;
+    const values = new BigUint64Array(heap, native.sampleValues(), keys.length);
+    const indices = new Int32Array(heap, native.sampleNodes(), keys.length * 2);
+    const sample = keys.map((key, i) => ({ key, value: values[i], oldBucket: indices[2 * i], newBucket: indices[2 * i + 1] }));
+    return {
+      algorithm,
+      from,
+      to,
+      nodesBefore,
+      nodesAfter,
+      total: native.done(),
+      moved: native.moved(),
+      minimumMovedExpected: native.minimumMovedExpected(),
+      loadsBefore: copyDoubles(native.loadsBefore(), from),
+      loadsAfter: copyDoubles(native.loadsAfter(), to),
+      flows: native.hasFlows() ? copyDoubles(native.flows(), from * to) : null,
+      flowBalance: [],
+      sample,
+    };
+  }
+
+  function nodeLoadResult(algorithm, native) {
+    const n = native.nodeCount();
+    const nodes = nodeRows(native.nodeNames(), n, native.nodeWeights());
+    const loads = copyDoubles(native.loads(), n);
+    const s = copyDoubles(native.stats(), 7);
+    return {
+      algorithm,
+      n,
+      nodes,
+      idealShares: copyDoubles(native.idealShares(), n),
+      loads,
+      stats: { total: s[0], min: s[1], max: s[2], mean: s[3], maxOverMean: s[4], chiSquare: s[5], degreesOfFreedom: s[6] },
+    };
   }
 
   function loadResult(native) {
@@ -460,6 +633,8 @@ export function createApi(m) {
     return {
       algorithm: native.algorithmName(),
       n,
+      nodes: null,
+      idealShares: null,
       loads,
       stats: {
         total: s[0],
@@ -476,14 +651,25 @@ export function createApi(m) {
   // ---- the API ----------------------------------------------------------------
 
   function startResize(algo, keySpec, from, to, options) {
-    const index = algorithmIndex(algo);
+    const choice = choose(algo, 'startResize');
     checkKeySpec(keySpec);
     const opts = checkOptions(options);
-    const fromToken = countToken(from, 'from');
-    const toToken = countToken(to, 'to');
     const sampleLimit = opts.sampleLimit ?? DEFAULT_SAMPLE_LIMIT;
     const sampleToken = countToken(sampleLimit, 'sampleLimit');
-    const native = new m.ResizeJob(index, keySpec, fromToken, toToken, sampleToken);
+    const fromCount = plainCount(choice, from);
+    const toCount = Array.isArray(to) ? null : plainCount(choice, to);
+    if (fromCount === null || toCount === null) {
+      const before = topologyWire(from, [], 'startResize');
+      const after = Array.isArray(to) ? topologyWire(from, to, 'startResize') : topologyWire(to, [], 'startResize');
+      const native = new m.NodeResizeJob(choice.index, choice.options, keySpec, before, after, sampleToken);
+      const error = native.error();
+      if (error) {
+        native.delete();
+        throw new RangeError(error);
+      }
+      return wrapJob(native, (job) => nodeResizeResult(choice.info.name, job));
+    }
+    const native = new m.ResizeJob(choice.index, keySpec, countToken(fromCount, 'from'), countToken(toCount, 'to'), sampleToken);
     const error = native.error();
     if (error) {
       native.delete();
@@ -493,9 +679,19 @@ export function createApi(m) {
   }
 
   function startLoadAs(fn, algo, keySpec, n) {
-    const index = algorithmIndex(algo);
+    const choice = choose(algo, fn);
     checkKeySpec(keySpec);
-    const native = new m.LoadJob(index, keySpec, countToken(n, 'n'));
+    const count = plainCount(choice, n);
+    if (count === null) {
+      const native = new m.NodeLoadJob(choice.index, choice.options, keySpec, topologyWire(n, [], fn));
+      const error = native.error();
+      if (error) {
+        native.delete();
+        throw new RangeError(error);
+      }
+      return wrapJob(native, (job) => nodeLoadResult(choice.info.name, job));
+    }
+    const native = new m.LoadJob(choice.index, keySpec, countToken(count, 'n'));
     const error = native.error();
     if (error) {
       native.delete();
@@ -505,11 +701,112 @@ export function createApi(m) {
     return wrapJob(native, loadResult);
   }
 
+  // ---- clusters ----------------------------------------------------------------
+
+  const coreLimits = { ...m.limits() };
+
+  /** The TypeError/RangeError for a bad keys/out pair of buckets(). */
+  function checkBatch(keys, out) {
+    if (!(keys instanceof BigUint64Array)) {
+      throw new TypeError('keys must be a BigUint64Array (64-bit keys cannot travel in doubles)');
+    }
+    if (out !== undefined && !(out instanceof Int32Array)) throw new TypeError('out must be an Int32Array');
+    if (out !== undefined && out.length < keys.length) {
+      throw new RangeError(`out holds ${out.length} buckets, fewer than the ${keys.length} keys`);
+    }
+  }
+
+  /** Runs `batch(count)` over keys in chunks of the batch buffers; fills out. */
+  function inBatches(keys, out, batch) {
+    checkBatch(keys, out);
+    if (out === undefined) out = new Int32Array(keys.length);
+    for (let start = 0; start < keys.length; start += batchCapacity) {
+      const count = Math.min(batchCapacity, keys.length - start);
+      batchViews();
+      batchKeyView.set(count === keys.length ? keys : keys.subarray(start, start + count));
+      batch(count);
+      batchViews();
+      out.set(count === batchCapacity ? batchOutView : batchOutView.subarray(0, count), start);
+    }
+    return out;
+  }
+
+  /** A Cluster (index.d.ts) over a native ClusterHandle. */
+  function openCluster(choice, wire) {
+    let native = new m.ClusterHandle(choice.index, choice.options, wire);
+    const error = native.error();
+    if (error) {
+      native.delete();
+      throw new RangeError(error);
+    }
+    const count = native.nodeCount();
+    const nodes = nodeRows(native.nodeNames(), count, native.nodeWeights());
+    const alive = () => {
+      if (native === null) throw new Error('this cluster was disposed');
+      return native;
+    };
+    const cluster = {
+      algorithm: choice.info.name,
+      options: choice.options,
+      nodes,
+      stateBytes: native.stateBytes(),
+      bucket(key, fn = 'bucket') {
+        const handle = alive();
+        if (typeof key === 'bigint') {
+          if (key < 0n || key >= KEY_LIMIT) throw new RangeError(m.keyError(key.toString()));
+          batchViews();
+          batchKeyView[0] = key;
+          handle.locateBatch(1);
+          batchViews();
+          return batchOutView[0];
+        }
+        const token = keyToken(key, fn);
+        const node = handle.locateText(token);
+        if (node < 0) throw new RangeError(m.keyError(token));
+        return node;
+      },
+      buckets(keys, out) {
+        const handle = alive();
+        return inBatches(keys, out, (n) => handle.locateBatch(n));
+      },
+      dispose() {
+        if (native === null) return;
+        if (finalizer) finalizer.unregister(cluster);
+        native.delete();
+        native = null;
+      },
+    };
+    if (finalizer) finalizer.register(cluster, native, cluster);
+    return cluster;
+  }
+
+  // bucket() and buckets() on node lists keep the last cluster they built,
+  // keyed by its text, so a loop over keys does not rebuild a ring per key.
+  let lastCluster = null;
+  function cachedCluster(choice, wire) {
+    const key = `${choice.index}\u0000${choice.options}\u0000${wire}`;
+    if (lastCluster?.key !== key) {
+      const cluster = openCluster(choice, wire);
+      lastCluster?.cluster.dispose();
+      lastCluster = { key, cluster };
+    }
+    return lastCluster.cluster;
+  }
+
   const api = {
     version: m.version(),
 
     algorithms() {
-      return registry.map((info) => ({ ...info }));
+      return registry.map(copyInfo);
+    },
+
+    limits() {
+      return { ...coreLimits };
+    },
+
+    cluster(algo, topology) {
+      const choice = choose(algo, 'cluster');
+      return openCluster(choice, topologyWire(topology, [], 'cluster'));
     },
 
     language() {
@@ -517,8 +814,14 @@ export function createApi(m) {
       return { commands: words.commands.split(','), algorithms: words.algorithms.split(',') };
     },
 
-    bucket(algo, key, n) {
-      const index = algorithmIndex(algo);
+    bucket(algo, key, topology) {
+      const choice = choose(algo, 'bucket');
+      const n = plainCount(choice, topology);
+      if (n === null) {
+        const cluster = cachedCluster(choice, topologyWire(topology, [], 'bucket'));
+        return cluster.bucket(key, 'bucket');
+      }
+      const index = choice.index;
       if (typeof key === 'bigint') {
         if (key < 0n || key >= KEY_LIMIT) throw new RangeError(m.keyError(key.toString()));
         if (!isCount(n, MAX_BUCKETS)) throw countError(countToken(n, 'n'), 'bucket count', 1, MAX_BUCKETS);
@@ -535,26 +838,18 @@ export function createApi(m) {
       return bucket;
     },
 
-    buckets(algo, keys, n, out) {
-      const index = algorithmIndex(algo);
-      if (!(keys instanceof BigUint64Array)) {
-        throw new TypeError('keys must be a BigUint64Array (64-bit keys cannot travel in doubles)');
+    buckets(algo, keys, topology, out) {
+      const choice = choose(algo, 'buckets');
+      const n = plainCount(choice, topology);
+      if (n === null) {
+        checkBatch(keys, out);
+        return cachedCluster(choice, topologyWire(topology, [], 'buckets')).buckets(keys, out);
       }
-      if (!isCount(n, MAX_BUCKETS)) throw countError(countToken(n, 'n'), 'bucket count', 1, MAX_BUCKETS);
-      if (out === undefined) out = new Int32Array(keys.length);
-      else if (!(out instanceof Int32Array)) throw new TypeError('out must be an Int32Array');
-      else if (out.length < keys.length) {
-        throw new RangeError(`out holds ${out.length} buckets, fewer than the ${keys.length} keys`);
+      if (!isCount(n, MAX_BUCKETS)) {
+        checkBatch(keys, out);
+        throw countError(countToken(n, 'n'), 'bucket count', 1, MAX_BUCKETS);
       }
-      for (let start = 0; start < keys.length; start += batchCapacity) {
-        const count = Math.min(batchCapacity, keys.length - start);
-        batchViews();
-        batchKeyView.set(count === keys.length ? keys : keys.subarray(start, start + count));
-        m.bucketsBatch(index, count, n);
-        batchViews();
-        out.set(count === batchCapacity ? batchOutView : batchOutView.subarray(0, count), start);
-      }
-      return out;
+      return inBatches(keys, out, (count) => m.bucketsBatch(choice.index, count, n));
     },
 
     run(script) {
@@ -607,7 +902,7 @@ export function createApi(m) {
     },
 
     trace(algo, key, max) {
-      const index = algorithmIndex(algo);
+      const index = choose(algo, 'trace').index;
       const token = keyToken(key, 'trace');
       const native = new m.Trace(index, token, countToken(max, 'max'));
       try {

@@ -55,22 +55,175 @@ export interface LanguageWords {
 }
 
 /**
+ * An algorithm's registry name. Names are matched case-insensitively; the
+ * union lists today's names for editors, any string is accepted and an
+ * unknown one is a RangeError that lists the known names.
+ */
+export type AlgorithmName =
+  | 'jump' | 'jump-guava' | 'jumpback' | 'jumpback-indep' | 'modulo'
+  | 'ketama' | 'libketama' | 'nginx' | 'groupcache' | 'rendezvous'
+  | 'envoy-ring' | 'maglev' | 'memento' | 'memento-java'
+  | (string & {});
+
+/**
+ * An algorithm argument: its name, its name followed by ALGO's options
+ * (`'maglev table=251'`), or `{ name, options }` (`{ name: 'maglev',
+ * options: { table: 251 } }`). Options are checked by the core with ALGO's
+ * messages; bucket-count algorithms take none.
+ */
+export type AlgorithmChoice = AlgorithmName | { name: AlgorithmName; options?: Record<string, string | number> };
+
+/**
+ * The two kinds of algorithm: `bucket-count` ones map a key to 0 ..= n-1
+ * (on a node list: `nodes[bucket(key, nodes.length)]`, so removing a middle
+ * node renumbers the rest); `node-set` ones build a structure from named,
+ * weighted nodes (a ring, a table, a replacement table) as a real client
+ * does, and hash the key's bytes.
+ */
+export type AlgorithmKind = 'bucket-count' | 'node-set';
+
+/** One option of a node-set algorithm (`ALGO maglev table=251`). */
+export interface OptionInfo {
+  /** The option's name, e.g. "table". */
+  readonly name: string;
+  /** Its value when not given, e.g. "65537". */
+  readonly defaultValue: string;
+  /** One line: what it changes. */
+  readonly description: string;
+  /** The allowed values; empty for integer options (then `min`..`max`). */
+  readonly choices: string[];
+  /** Smallest integer value (integer options only; 0 otherwise). */
+  readonly min: number;
+  /** Largest integer value (integer options only; 0 otherwise). */
+  readonly max: number;
+}
+
+/** What one algorithm accepts. */
+export interface AlgorithmLimits {
+  /** Largest bucket count: 2147483647 for bucket-count algorithms, the node limit (100000) for node-set ones (n means nodes "0".."n-1"). */
+  readonly maxBuckets: number;
+  /** Largest `trace` max: 2147483647, 1000000 for modulo, 0 for node-set algorithms (no jump history). */
+  readonly maxTrace: number;
+}
+
+/** The core's limits, one table (also in the CLI's `--help`). */
+export interface Limits {
+  /** Largest bucket count of `bucket`, `buckets` and the command language. */
+  readonly maxBuckets: number;
+  /** Largest bucket count of the reports (`moved`, `load`), which keep one count per bucket. */
+  readonly maxLoadBuckets: number;
+  /** Largest `trace` max for modulo. */
+  readonly maxModuloTrace: number;
+  /** Most keys in one key set. */
+  readonly maxKeysPerSet: number;
+  /** Most nodes in one node list. */
+  readonly maxNodes: number;
+  /** Largest node weight. */
+  readonly maxNodeWeight: number;
+  /** Longest node name, in UTF-8 bytes. */
+  readonly maxNodeNameBytes: number;
+  /** Most points (ring entries, table slots) one placement may hold. */
+  readonly maxPlacementPoints: number;
+  /** Largest before x after flow matrix a resize report keeps. */
+  readonly maxFlowCells: number;
+}
+
+/**
  * One entry of the core's algorithm registry (the same list the CLI's
  * `ALGO` command accepts, in the same order).
  */
 export interface AlgorithmInfo {
-  /** Stable identifier: "jump", "jump-guava", "jumpback", "jumpback-indep" or "modulo". */
+  /** Stable identifier, e.g. "jump" or "ketama". */
   readonly name: string;
+  /** Bucket-count or node-set. */
+  readonly kind: AlgorithmKind;
   /** Human-readable name. */
   readonly title: string;
-  /** Where the algorithm comes from (paper or library). */
+  /** Where the algorithm comes from: the paper, or the library and version it matches bit for bit. */
   readonly paper: string;
   /** Expected work per lookup, in words (e.g. "ln(n) + 1 iterations"). */
   readonly expectedCost: string;
-  /** True when growing n to n+1 moves only about 1/(n+1) of the keys. */
+  /** The state it keeps, in words (measured: {@link Cluster.stateBytes}). */
+  readonly memory: string;
+  /** True when growing by one bucket or node moves only the keys the new one must take. */
   readonly consistent: boolean;
-  /** True when the algorithm can drop a middle bucket without renumbering. */
+  /** True when any bucket or node (not only the last) can be removed moving only its keys. */
   readonly removesAnyBucket: boolean;
+  /** True when node weights change the shares (others ignore weights). */
+  readonly weights: boolean;
+  /** Node-set options (ALGO name option=value); empty for bucket-count algorithms. */
+  readonly options: OptionInfo[];
+  /** What it accepts. */
+  readonly limits: AlgorithmLimits;
+}
+
+/** A node as you pass it: a name (UTF-8 text without control characters, 1 ..= 1024 bytes, unique in its list) and a weight. */
+export interface NodeSpec {
+  /** The node's name, e.g. "10.0.0.1:11211". */
+  name: string;
+  /**
+   * An integer 1 ..= 1000000.
+   * @defaultValue 1
+   */
+  weight?: number;
+}
+
+/** A node as the results give it back. */
+export interface ClusterNode {
+  /** The node's name. */
+  readonly name: string;
+  /** Its weight, 1 ..= 1000000. */
+  readonly weight: number;
+}
+
+/**
+ * One change to a node list, as MOVED's edits (`-name`, `+name*w`, `=name*w`):
+ * remove any node, add one at the end, or change a weight.
+ */
+export type NodeChange =
+  | { kind: 'remove'; name: string }
+  | { kind: 'add'; name: string; weight?: number }
+  | { kind: 'reweight'; name: string; weight: number };
+
+/**
+ * Where keys are placed: a bucket count (a number, or `{ kind: 'count', n }`;
+ * a node-set algorithm reads n as nodes "0".."n-1", 1 ..= 100000) or a list
+ * of named nodes, each optionally followed by changes already made to it
+ * (`edits`, applied in order: memento's table depends on the order of
+ * removals, so a scenario step is its list plus the edits before it).
+ */
+export type Topology =
+  | number
+  | { kind: 'count'; n: number; edits?: NodeChange[] }
+  | { kind: 'nodes'; nodes: NodeSpec[]; edits?: NodeChange[] };
+
+/**
+ * An algorithm placed on a topology: the structure a real client holds,
+ * built once for many lookups. Holds WebAssembly memory until
+ * {@link Cluster.dispose}.
+ */
+export interface Cluster {
+  /** Registry name of the algorithm. */
+  readonly algorithm: string;
+  /** Its options as ALGO's assignments (e.g. "table=251"), "" when none were given. */
+  readonly options: string;
+  /** The nodes in list order (after the topology's edits); results index into this. */
+  readonly nodes: ClusterNode[];
+  /** Bytes of lookup state (ring points, tables, replacement entries), measured from the core; 0 for bucket-count algorithms. */
+  readonly stateBytes: number;
+  /**
+   * The index into {@link Cluster.nodes} of the node a key lands on.
+   * Node-set algorithms hash a numeric key's decimal text and a string key's UTF-8 bytes.
+   * @throws TypeError when `key` is a `number`; RangeError with the CLI's message for bad key text.
+   */
+  bucket(key: bigint | string): number;
+  /**
+   * The node indices of many numeric keys (each hashed as its decimal text by node-set algorithms).
+   * @throws TypeError when `keys` is not a BigUint64Array or `out` not an Int32Array; RangeError when `out` is too short.
+   */
+  buckets(keys: BigUint64Array, out?: Int32Array): Int32Array;
+  /** Frees its WebAssembly memory. Idempotent. */
+  dispose(): void;
 }
 
 /** A 64-bit key as parsed by {@link Jumphash.parseKey}. */
@@ -84,14 +237,18 @@ export interface ParsedKey {
   readonly label: string;
 }
 
+/** The mistakes the checker names (see {@link CheckDiagnosis}). */
+export type DiagnosisId =
+  | 'js-number' | 'integer-division' | 'key-as-double' | 'off-by-one-n' | 'guava-rounding'
+  | 'other-algorithm' | 'moved-estimated' | 'no-64-bit-wrap' | 'index-renumbering';
+
+/** The verdict of one line of a check (see {@link CheckLine}). */
+export type CheckVerdict = 'match' | 'wrong-value' | 'wrong-format' | 'missing' | 'extra' | 'out-of-order';
+
 /** One mistake that reproduces or explains a line, from {@link Checker.check}. */
 export interface CheckDiagnosis {
-  /**
-   * Stable identifier: `js-number`, `integer-division`, `key-as-double`,
-   * `off-by-one-n`, `guava-rounding`, `other-algorithm`, `moved-estimated`,
-   * `no-64-bit-wrap`.
-   */
-  readonly id: string;
+  /** Stable identifier of the mistake. */
+  readonly id: DiagnosisId;
   /** This line's evidence, e.g. `at n - 1 = 99 jump gives 42`. */
   readonly detail: string;
   /** One paragraph: why this mistake gives this number. */
@@ -102,8 +259,8 @@ export interface CheckDiagnosis {
 
 /** The verdict of one expected line (or one extra line of the student's). */
 export interface CheckLine {
-  /** `match`, `wrong-value`, `wrong-format`, `missing`, `extra` or `out-of-order`. */
-  readonly verdict: string;
+  /** What the line is: a match, a wrong value or format, missing, extra, or out of order. */
+  readonly verdict: CheckVerdict;
   /** 1-based line of the expected output; 0 for an extra line. */
   readonly expectedLine: number;
   /** 1-based line of the student's output; 0 for a missing line. */
@@ -186,9 +343,9 @@ export interface MovedKeySample {
   readonly key: string;
   /** The key's 64-bit value. */
   readonly value: bigint;
-  /** Its bucket among `from` buckets. */
+  /** Its bucket among `from` buckets (on node lists: its node's index in `nodesBefore`). */
   readonly oldBucket: number;
-  /** Its bucket among `to` buckets. */
+  /** Its bucket among `to` buckets (on node lists: its node's index in `nodesAfter`). */
   readonly newBucket: number;
 }
 
@@ -209,21 +366,32 @@ export interface FlowBalance {
   readonly degreesOfFreedom: number;
 }
 
-/** The structured resize report: what changes when n goes from `from` to `to`. */
+/**
+ * The structured resize report: what changes when n goes from `from` to
+ * `to`, or when a node list changes. On node lists every "bucket" below is
+ * an index into `nodesBefore` (sources) or `nodesAfter` (destinations); a
+ * key "moved" when its node (by name) differs.
+ */
 export interface ResizeResult {
   /** Registry name of the algorithm. */
   readonly algorithm: string;
-  /** Bucket count before, 1 ..= 1000000. */
+  /** Bucket or node count before, 1 ..= 1000000 (node lists: 1 ..= 100000). */
   readonly from: number;
-  /** Bucket count after, 1 ..= 1000000. */
+  /** Bucket or node count after. */
   readonly to: number;
+  /** The nodes before, in list order; null for a bucket-count algorithm on bucket counts. */
+  readonly nodesBefore: ClusterNode[] | null;
+  /** The nodes after; null as `nodesBefore`. */
+  readonly nodesAfter: ClusterNode[] | null;
   /** Keys looked at. */
   readonly total: number;
   /** Keys whose bucket differs between `from` and `to`. */
   readonly moved: number;
   /**
    * The fewest keys any scheme must move, in expectation:
-   * total x |to - from| / max(from, to).
+   * total x |to - from| / max(from, to) for bucket counts; on node lists
+   * total x the shares the nodes lose (weight / total weight for algorithms
+   * that honour weights, else 1 / nodes; a removed node loses all of its).
    */
   readonly minimumMovedExpected: number;
   /** Keys per bucket among `from` buckets (length `from`). */
@@ -236,7 +404,7 @@ export interface ResizeResult {
    * diagonal). `null` when from x to exceeds 2^22 cells.
    */
   readonly flows: Float64Array | null;
-  /** One entry per source bucket 0 ..= from-1; empty when `flows` is null. */
+  /** One entry per source bucket 0 ..= from-1; empty when `flows` is null and on node lists. */
   readonly flowBalance: FlowBalance[];
   /** The first moved keys, at most `sampleLimit` of them, in key-set order. */
   readonly sample: MovedKeySample[];
@@ -260,12 +428,20 @@ export interface LoadStats {
   readonly degreesOfFreedom: number;
 }
 
-/** The load report: how many keys each of n buckets holds. */
+/** The load report: how many keys each of n buckets (or nodes) holds. */
 export interface LoadResult {
   /** Registry name of the algorithm. */
   readonly algorithm: string;
-  /** Bucket count, 1 ..= 1000000. */
+  /** Bucket count, 1 ..= 1000000, or the number of nodes. */
   readonly n: number;
+  /** The nodes in list order (`loads[i]` is `nodes[i]`'s); null for a bucket-count algorithm on a bucket count. */
+  readonly nodes: ClusterNode[] | null;
+  /**
+   * Each node's fair share of the keys (they sum to 1): weight / total weight
+   * for algorithms that honour weights, 1 / n otherwise; null as `nodes`.
+   * `stats` compares against the uniform share.
+   */
+  readonly idealShares: Float64Array | null;
   /** Keys per bucket (length n). */
   readonly loads: Float64Array;
   /** Balance of `loads`. */
@@ -316,48 +492,61 @@ export interface Jumphash {
   readonly version: string;
 
   /**
-   * The bucket-count algorithms of the core's registry, in its fixed order:
-   * the ones `bucket`, `buckets` and the reports take.
+   * Every algorithm of the core's registry, in its fixed order (the
+   * bucket-count ones first), with its kind, capabilities, options and
+   * limits: fresh objects each call.
    */
   algorithms(): AlgorithmInfo[];
 
+  /** The core's limits, one table. */
+  limits(): Limits;
+
   /**
    * The words of the command language that {@link Jumphash.run} reads, from
-   * the core's own lists: every command and every algorithm name (node-set
-   * ones such as `ketama` too, which run() accepts).
+   * the core's own lists: every command and every algorithm name.
    */
   language(): LanguageWords;
 
   /**
-   * The bucket of one key.
-   * @param algo - registry name, case-insensitive (see {@link Jumphash.algorithms}).
-   * @param key - 0n ..= 2n**64n-1n, or key text: decimal, `0x` + 1 to 16 hex
-   *   digits, or a double-quoted string (its XXH3-64).
-   * @param n - bucket count, an integer 1 ..= 2147483647.
-   * @returns the bucket, 0 ..= n-1.
-   * @throws TypeError when `key` is a `number` (doubles cannot hold 64-bit keys)
-   *   or not a bigint/string, or `n` is not a number.
-   * @throws RangeError with the CLI's message for an unknown algorithm, a bad key or a bad n.
+   * Places an algorithm on a topology once, for many lookups; also the
+   * measured state size. Build time is yours to measure around this call.
+   * @throws TypeError for a malformed topology; RangeError with the CLI's
+   *   message for a bad name, weight, option, edit or limit (e.g. too many ring points).
    */
-  bucket(algo: string, key: bigint | string, n: number): number;
+  cluster(algo: AlgorithmChoice, topology: Topology): Cluster;
 
   /**
-   * The buckets of many keys in one call (the fast path).
+   * The bucket of one key, or the index of its node on a node list.
+   * @param algo - an algorithm (see {@link AlgorithmChoice}).
+   * @param key - 0n ..= 2n**64n-1n, or key text: decimal, `0x` + 1 to 16 hex
+   *   digits, or a double-quoted string (its XXH3-64; node-set algorithms
+   *   hash the string's bytes and a number's decimal text).
+   * @param topology - a bucket count, an integer 1 ..= 2147483647, or a
+   *   {@link Topology}. The last node topology is kept built between calls.
+   * @returns the bucket, 0 ..= n-1 (node index, 0 ..= nodes-1).
+   * @throws TypeError when `key` is a `number` (doubles cannot hold 64-bit keys)
+   *   or not a bigint/string, or the topology is malformed.
+   * @throws RangeError with the CLI's message for an unknown algorithm, a bad key, n or node list.
+   */
+  bucket(algo: AlgorithmChoice, key: bigint | string, topology: Topology): number;
+
+  /**
+   * The buckets (node indices) of many keys in one call (the fast path).
    * @param keys - the keys.
-   * @param n - bucket count, an integer 1 ..= 2147483647.
+   * @param topology - a bucket count, an integer 1 ..= 2147483647, or a {@link Topology}.
    * @param out - where to write the buckets (length at least `keys.length`);
    *   reusing one array across calls avoids allocating fresh memory each
    *   time, which costs about 1 ns per key. Default: a new Int32Array.
-   * @returns `out` (or the new array), where `out[i]` is the bucket of `keys[i]`, 0 ..= n-1.
+   * @returns `out` (or the new array), where `out[i]` is the bucket of `keys[i]`.
    * @throws TypeError when `keys` is not a BigUint64Array or `out` not an Int32Array.
-   * @throws RangeError with the CLI's message for an unknown algorithm or a bad n;
+   * @throws RangeError with the CLI's message for an unknown algorithm or a bad topology;
    *   RangeError when `out` is shorter than `keys`.
    */
-  buckets(algo: string, keys: BigUint64Array, n: number, out?: Int32Array): Int32Array;
+  buckets(algo: AlgorithmChoice, keys: BigUint64Array, topology: Topology, out?: Int32Array): Int32Array;
 
   /**
    * Runs a script of the command language (ALGO, HASH, KEYS, BUCKETS, MOVED,
-   * LOAD, TRACE) exactly as the CLI does. Never throws for script errors:
+   * LOAD, TRACE, NODES, REMOVE, ADD) exactly as the CLI does. Never throws for script errors:
    * they are in `stderr` and `exitCode`.
    */
   run(script: string): ScriptResult;
@@ -377,43 +566,48 @@ export interface Jumphash {
   parseKey(key: string): ParsedKey;
 
   /**
-   * The resize report (the page's Resize view): moved keys, loads before and
-   * after, the source -> destination matrix and the first moved keys.
+   * The resize report (the page's Resize view): moved keys against the
+   * fewest possible, loads before and after, the source -> destination
+   * matrix (the migration plan) and the first moved keys.
    * @param keySpec - KEYS arguments; the keys are generated inside WebAssembly.
-   * @param from - bucket count before, 1 ..= 1000000.
-   * @param to - bucket count after, 1 ..= 1000000.
-   * @throws RangeError with the CLI's message for a bad algorithm, key spec or count.
+   * @param from - the topology before: a bucket count 1 ..= 1000000 or a {@link Topology}.
+   * @param to - the topology after, or the changes made to `from` (applied in
+   *   order: `[{ kind: 'remove', name: 'cache-3' }]`), as MOVED's edits.
+   * @throws TypeError for a malformed topology or change.
+   * @throws RangeError with the CLI's message for a bad algorithm, key spec, count, node or edit.
    * @throws DOMException named "AbortError" when `onProgress` returned false.
    */
-  moved(algo: string, keySpec: string, from: number, to: number, options?: ResizeOptions): ResizeResult;
+  moved(algo: AlgorithmChoice, keySpec: string, from: Topology, to: Topology | NodeChange[], options?: ResizeOptions): ResizeResult;
 
   /**
    * The chunked form of {@link Jumphash.moved}; call `step` until it returns true.
    * @throws RangeError as {@link Jumphash.moved}.
    */
-  startResize(algo: string, keySpec: string, from: number, to: number, options?: ResizeJobOptions): ResizeJob;
+  startResize(algo: AlgorithmChoice, keySpec: string, from: Topology, to: Topology | NodeChange[], options?: ResizeJobOptions): ResizeJob;
 
   /**
-   * The load report: keys per bucket among n.
-   * @param n - bucket count, 1 ..= 1000000.
-   * @throws RangeError with the CLI's message for a bad algorithm, key spec or n.
+   * The load report: keys per bucket among n, or per node of a node list.
+   * @param topology - a bucket count, 1 ..= 1000000, or a {@link Topology}.
+   * @throws TypeError for a malformed topology.
+   * @throws RangeError with the CLI's message for a bad algorithm, key spec, n or node list.
    * @throws DOMException named "AbortError" when `onProgress` returned false.
    */
-  load(algo: string, keySpec: string, n: number, options?: ProgressOptions): LoadResult;
+  load(algo: AlgorithmChoice, keySpec: string, topology: Topology, options?: ProgressOptions): LoadResult;
 
   /**
    * The chunked form of {@link Jumphash.load}; call `step` until it returns true.
    * @throws RangeError as {@link Jumphash.load}.
    */
-  startLoad(algo: string, keySpec: string, n: number): LoadJob;
+  startLoad(algo: AlgorithmChoice, keySpec: string, topology: Topology): LoadJob;
 
   /**
    * The bucket counts at which a key's bucket changes, for n = 1 ..= max.
    * @param max - 1 ..= 2147483647 for consistent algorithms, 1 ..= 1000000 for modulo.
    * @throws TypeError when `key` is a `number`.
-   * @throws RangeError with the CLI's message for a bad algorithm, key or max.
+   * @throws RangeError with the CLI's message for a bad algorithm, key or max,
+   *   and for node-set algorithms (a key has no jump history over n there).
    */
-  trace(algo: string, key: bigint | string, max: number): TraceStep[];
+  trace(algo: AlgorithmChoice, key: bigint | string, max: number): TraceStep[];
 }
 
 /**

@@ -165,9 +165,10 @@ test('bad key specs, counts and maxima: RangeError with the CLI text', () => {
   throwsRange(() => jh.trace('jump', 42n, 0), "trace: max must be an integer in 1..2147483647 (got '0')");
   throwsRange(() => jh.trace('jump', 42n, 2147483648), "trace: max must be an integer in 1..2147483647 (got '2147483648')");
   throwsRange(() => jh.trace('modulo', 42n, 1000001), "trace: max for modulo must be an integer in 1..1000000 (got '1000001')");
-  throwsRange(() => jh.bucket('ketama', 42n, 10),
-    "ketama places keys on named nodes: this call takes a bucket-count algorithm (jump, jump-guava, jumpback, jumpback-indep, modulo); " +
-    "run node lists through run(), e.g. run('ALGO ketama\\nNODES a b c\\nHASH \"k\"')");
+  // A node-set algorithm reads a bucket count as nodes "0".."n-1", up to the node limit.
+  throwsRange(() => jh.bucket('ketama', 42n, 100001), cli('HASH 42 100001', 'ketama'));
+  assert.equal(cli('HASH 42 100001', 'ketama'), "bucket count for ketama (one node per bucket) must be an integer in 1..100000 (got '100001')");
+  throwsRange(() => jh.trace('ketama', 42n, 10), cli('TRACE 42 10', 'ketama').replace(/^TRACE /, 'trace '));
   throwsRange(() => jh.trace('jump', '"x', 10), cli('TRACE "x'));
   throwsRange(() => jh.trace('jump', '"a"b', 10), cli('TRACE "a"b 10'));
   throwsRange(() => jh.bucket('jump', '"a"b', 10), cli('HASH "a"b 10'));

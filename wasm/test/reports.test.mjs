@@ -212,19 +212,53 @@ test('keyCount and parseKey', () => {
   assert.equal(jh.bucket('jumpback', escaped.value, 99), jh.bucket('jumpback', '"caf\u00e9 \\"q\\" \\\\"', 99));
 });
 
-test('algorithms(): the core registry, fresh objects each call', () => {
+test('algorithms(): the core registry with kinds, capabilities, options and limits, fresh objects each call', () => {
   const list = jh.algorithms();
-  assert.deepEqual(list.map((a) => a.name), ALGORITHMS);
+  const names = list.map((a) => a.name);
+  assert.deepEqual(names.slice(0, ALGORITHMS.length), ALGORITHMS);
+  assert.deepEqual(names, jh.language().algorithms);
   for (const a of list) {
-    assert.deepEqual(Object.keys(a).sort(), ['consistent', 'expectedCost', 'name', 'paper', 'removesAnyBucket', 'title']);
-    assert.ok(a.title.length > 0 && a.paper.length > 0 && a.expectedCost.length > 0);
+    assert.deepEqual(Object.keys(a).sort(), ['consistent', 'expectedCost', 'kind', 'limits', 'memory', 'name', 'options',
+      'paper', 'removesAnyBucket', 'title', 'weights']);
+    assert.ok(a.title.length > 0 && a.paper.length > 0 && a.expectedCost.length > 0 && a.memory.length > 0);
+    assert.equal(a.kind, ALGORITHMS.includes(a.name) ? 'bucket-count' : 'node-set', a.name);
+    assert.equal(a.limits.maxBuckets, a.kind === 'bucket-count' ? 2147483647 : 100000, a.name);
   }
-  assert.equal(list.find((a) => a.name === 'modulo').consistent, false);
-  assert.equal(list.find((a) => a.name === 'jump').consistent, true);
+  const byName = Object.fromEntries(list.map((a) => [a.name, a]));
+  assert.equal(byName.modulo.consistent, false);
+  assert.equal(byName.jump.consistent, true);
+  assert.equal(byName.modulo.limits.maxTrace, 1000000);
+  assert.equal(byName.jump.limits.maxTrace, 2147483647);
+  assert.equal(byName.ketama.limits.maxTrace, 0);
+  // Capabilities as the core's registry states them.
+  assert.equal(byName.ketama.removesAnyBucket, false);
+  assert.equal(byName.memento.removesAnyBucket, true);
+  assert.equal(byName.rendezvous.removesAnyBucket, true);
+  assert.equal(byName.jump.removesAnyBucket, false);
+  assert.equal(byName.nginx.weights, true);
+  assert.equal(byName.jump.weights, false);
+  assert.deepEqual(byName.jump.options, []);
+  const table = byName.maglev.options.find((o) => o.name === 'table');
+  assert.equal(table.defaultValue, '65537');
+  assert.deepEqual(table.choices, []);
+  assert.ok(table.min > 0 && table.max >= 65537, JSON.stringify(table));
+  const hash = byName['memento-java'].options.find((o) => o.name === 'hash');
+  assert.deepEqual(hash.choices.map((c) => c.toLowerCase()).sort(), ['crc32', 'md5', 'murmur3', 'xxhash32']);
+  // Fresh objects: changing one changes nothing the next call returns.
   list[0].name = 'changed';
+  list[0].limits.maxBuckets = 1;
+  table.choices.push('x');
   assert.equal(jh.algorithms()[0].name, 'jump');
+  assert.equal(jh.algorithms()[0].limits.maxBuckets, 2147483647);
   // The interpreter accepts exactly these names.
   for (const a of jh.algorithms()) assert.equal(jh.run(`ALGO ${a.name}\n`).exitCode, 0);
+});
+
+test('limits(): the core\'s table', () => {
+  assert.deepEqual(jh.limits(), {
+    maxBuckets: 2147483647, maxLoadBuckets: 1000000, maxModuloTrace: 1000000, maxKeysPerSet: 1000000000,
+    maxNodes: 100000, maxNodeWeight: 1000000, maxNodeNameBytes: 1024, maxPlacementPoints: 16777216, maxFlowCells: 4194304,
+  });
 });
 
 test('language(): the commands and every algorithm name, from the core', () => {

@@ -71,6 +71,7 @@ test('every member of the returned objects is declared, and every declared membe
   const resize = jh.moved('jump', '0..99', 4, 5);
   const load = jh.load('jump', '0..99', 4);
   const job = jh.startLoad('jump', '0..9', 3);
+  const cluster = jh.cluster('ketama', { kind: 'nodes', nodes: [{ name: 'a' }] });
   const checker = await loadChecker();
   const checked = checker.check('HASH 42 100\nHASH 1 2\n', '42: 42\n1: 0\n');
   try {
@@ -78,6 +79,11 @@ test('every member of the returned objects is declared, and every declared membe
       ['Jumphash', jh],
       ['Job', job],
       ['AlgorithmInfo', jh.algorithms()[0]],
+      ['OptionInfo', jh.algorithms().find((a) => a.name === 'maglev').options[0]],
+      ['AlgorithmLimits', jh.algorithms()[0].limits],
+      ['Limits', jh.limits()],
+      ['Cluster', cluster],
+      ['ClusterNode', cluster.nodes[0]],
       ['LanguageWords', jh.language()],
       ['ParsedKey', jh.parseKey('1')],
       ['ScriptResult', jh.run('HASH 1 2\n')],
@@ -98,6 +104,7 @@ test('every member of the returned objects is declared, and every declared membe
     }
   } finally {
     job.dispose();
+    cluster.dispose();
   }
   // Every function member is a function, every other one is not.
   for (const name of declaredMembers('Jumphash')) {

@@ -7,6 +7,14 @@ import {
   loadJumphash,
   type Checker,
   type AlgorithmInfo,
+  type AlgorithmKind,
+  type AlgorithmLimits,
+  type Cluster,
+  type ClusterNode,
+  type Limits,
+  type NodeChange,
+  type OptionInfo,
+  type Topology,
   type LanguageWords,
   type CheckDiagnosis,
   type CheckLine,
@@ -48,7 +56,32 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   check(first !== undefined && typeof first.name === 'string' && typeof first.title === 'string' &&
         typeof first.paper === 'string' && typeof first.expectedCost === 'string' &&
         typeof first.consistent === 'boolean' && typeof first.removesAnyBucket === 'boolean', 'algorithms');
+  const maglev = infos.find((a) => a.name === 'maglev');
+  const kind: AlgorithmKind | undefined = maglev?.kind;
+  const option: OptionInfo | undefined = maglev?.options[0];
+  const algorithmLimits: AlgorithmLimits | undefined = maglev?.limits;
+  check(kind === 'node-set' && option !== undefined && option.name === 'table' && Array.isArray(option.choices) &&
+        algorithmLimits !== undefined && algorithmLimits.maxBuckets === 100000 && algorithmLimits.maxTrace === 0 &&
+        typeof maglev?.memory === 'string' && typeof maglev?.weights === 'boolean', 'algorithms: node-set entry');
   done.push('algorithms');
+
+  const limits: Limits = jh.limits();
+  check(limits.maxNodes === 100000 && limits.maxNodeWeight === 1000000 && limits.maxBuckets === 2147483647, 'limits');
+  done.push('limits');
+
+  const servers: Topology = { kind: 'nodes', nodes: [{ name: 'a' }, { name: 'b', weight: 2 }, { name: 'c' }] };
+  const cluster: Cluster = jh.cluster({ name: 'maglev', options: { table: 251 } }, servers);
+  try {
+    const nodes: ClusterNode[] = cluster.nodes;
+    const index: number = cluster.bucket('"alice"');
+    const many: Int32Array = cluster.buckets(new BigUint64Array([1n, 2n, 3n]));
+    check(cluster.algorithm === 'maglev' && cluster.options === 'table=251' && nodes.length === 3 &&
+          nodes[1]?.weight === 2 && cluster.stateBytes > 0 && index >= 0 && index < 3 && many.length === 3 &&
+          index === jh.bucket('maglev table=251', '"alice"', servers), 'cluster');
+  } finally {
+    cluster.dispose();
+  }
+  done.push('cluster');
 
   const words: LanguageWords = jh.language();
   check(words.commands.includes('NODES') && words.algorithms.includes('ketama'), 'language');
@@ -62,7 +95,8 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   const out: Int32Array = jh.buckets('jump', new BigUint64Array([18446744073709551615n]), 100);
   const reused = new Int32Array(2);
   const same: Int32Array = jh.buckets('jumpback', new BigUint64Array([18446744073709551615n]), 100, reused);
-  check(out instanceof Int32Array && out[0] === 92 && same === reused && reused[0] === 73, 'buckets');
+  const onNodes: Int32Array = jh.buckets('rendezvous', new BigUint64Array([1n, 2n]), { kind: 'nodes', nodes: [{ name: 'x' }, { name: 'y' }] });
+  check(out instanceof Int32Array && out[0] === 92 && same === reused && reused[0] === 73 && onNodes.length === 2, 'buckets');
   done.push('buckets');
 
   const script: ScriptResult = jh.run('HASH 42 100\nHASH x 1\n');
@@ -118,11 +152,18 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   }
   done.push('startResize');
 
+  const removeMiddle: NodeChange[] = [{ kind: 'remove', name: 'b' }];
+  const onList: ResizeResult = jh.moved('memento', '0..999', servers, removeMiddle);
+  check(onList.nodesBefore?.length === 3 && onList.nodesAfter?.length === 2 && onList.flows?.length === 6 &&
+        onList.moved === onList.loadsBefore[1], 'moved on a node list');
+
   const load: LoadResult = jh.load('jumpback', 'random:10000:2', 16, { chunkSize: 4096 });
   const stats: LoadStats = load.stats;
   check(load.algorithm === 'jumpback' && load.n === 16 && load.loads instanceof Float64Array &&
         stats.total === 10000 && stats.degreesOfFreedom === 15 && stats.min <= stats.mean &&
         stats.max >= stats.mean && stats.maxOverMean >= 1 && stats.chiSquare >= 0, 'load');
+  const nodeLoad: LoadResult = jh.load('ketama', '0..999', servers);
+  check(nodeLoad.nodes?.[1]?.name === 'b' && nodeLoad.idealShares?.[1] === 0.5 && nodeLoad.stats.total === 1000, 'load on a node list');
   done.push('load');
 
   const loadJob: LoadJob = jh.startLoad('jump', '0..99', 7);
@@ -191,4 +232,10 @@ export function misuse(jh: Jumphash): void {
   void loadJumphash({ wasmUrl: 42 });
   // @ts-expect-error sampleLimit is a number
   jh.moved('jump', '0..9', 10, 12, { sampleLimit: '5' });
+  // @ts-expect-error a topology's kind is 'count' or 'nodes'
+  jh.load('ketama', '0..9', { kind: 'servers', nodes: [] });
+  // @ts-expect-error a change's kind is 'remove', 'add' or 'reweight'
+  jh.moved('ketama', '0..9', { kind: 'nodes', nodes: [{ name: 'a' }] }, [{ kind: 'delete', name: 'a' }]);
+  // @ts-expect-error reweight needs a weight
+  jh.moved('ketama', '0..9', { kind: 'nodes', nodes: [{ name: 'a' }] }, [{ kind: 'reweight', name: 'a' }]);
 }

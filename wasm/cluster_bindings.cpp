@@ -1,0 +1,400 @@
+// Embind registrations for node lists: a topology built from JavaScript
+// values, a placed cluster (lookups, state size), and the chunked MOVED and
+// LOAD reports over clusters. src/api.js is the only caller; it decides every
+// message a user sees that is not the core's own.
+//
+// Node names and weights arrive as JavaScript strings and are turned into
+// the command language's tokens here (node_token quotes what needs quoting),
+// so they go through the core's own parsers and get the CLI's messages:
+// `{name: 'a b', weight: 2}` is the NODES token `"a b"*2`.
+#include <emscripten/bind.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bindings_shared.hpp"
+#include "jumphash/algorithms.hpp"
+#include "jumphash/cluster.hpp"
+#include "jumphash/nodes.hpp"
+#include "jumphash/reports.hpp"
+
+namespace jumphash::wasm {
+namespace {
+
+/// Splits ALGO's option assignments ("table=251 mode=plain") at spaces.
+std::vector<std::string_view> split_spaces(std::string_view text) {
+  std::vector<std::string_view> parts;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    if (end > at) parts.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return parts;
+}
+
+/// A topology as src/api.js writes it: one entry per line,
+///   `#<n>`                      nodes "0".."n-1" (first line only)
+///   `<op><bytes>:<name><weight>` a node (op ' ') or an edit (op '-', '+', '=')
+/// where <bytes> is the name's UTF-8 length in decimal (so a name may hold
+/// any character, newlines too, and still reaches the core's checks whole)
+/// and <weight> is empty or `*` and JavaScript's String(weight).
+/// Nodes and edits become the command language's tokens (node_token quotes
+/// what needs quoting) and go through the core's own parsers, so every error
+/// is the CLI's message: `{name: 'a b', weight: 2}` is the token `"a b"*2`.
+struct TopologyTokens {
+  std::string count;
+  std::vector<std::string> nodes, edits;
+};
+
+/// Reads the wire text; src/api.js writes it, so a malformed one is a bug
+/// there, reported as such rather than as the user's error.
+Result<TopologyTokens> read_topology(std::string_view wire) {
+  TopologyTokens tokens;
+  std::size_t at = 0;
+  const auto broken = [&] {
+    return Error{"internal error: malformed topology from the JavaScript side at byte " +
+                 std::to_string(at)};
+  };
+  if (wire.starts_with('#')) {
+    const std::size_t end = std::min(wire.find('\n'), wire.size());
+    tokens.count = std::string(wire.substr(1, end - 1));
+    at = end + 1;
+  }
+  while (at < wire.size()) {
+    const char op = wire[at++];
+    const std::size_t colon = wire.find(':', at);
+    if (colon == std::string_view::npos) return broken();
+    std::size_t length = 0;
+    for (std::size_t i = at; i < colon; ++i) {
+      if (wire[i] < '0' || wire[i] > '9' || length > wire.size()) return broken();
+      length = length * 10 + static_cast<std::size_t>(wire[i] - '0');
+    }
+    at = colon + 1;
+    if (length > wire.size() - at) return broken();
+    std::string token = node_token(wire.substr(at, length));
+    at += length;
+    const std::size_t end = std::min(wire.find('\n', at), wire.size());
+    token += wire.substr(at, end - at);  // "" or "*<weight>"
+    at = end + 1;
+    if (op == ' ') {
+      tokens.nodes.push_back(std::move(token));
+    } else if (op == '-' || op == '+' || op == '=') {
+      tokens.edits.push_back(op + token);
+    } else {
+      return broken();
+    }
+  }
+  return tokens;
+}
+
+const Algorithm& algorithm_at(int index) { return algorithms()[static_cast<std::size_t>(index)]; }
+
+/// The cluster of algorithm `index` with `options` (ALGO's assignments) on
+/// the topology `wire`, or the core's message for what is wrong.
+Result<Cluster> build_cluster(int index, std::string_view options, std::string_view wire) {
+  const Algorithm& algorithm = algorithm_at(index);
+  Result<TopologyTokens> tokens = read_topology(wire);
+  if (!tokens) return Error{tokens.error()};
+  const std::vector<std::string_view> assignments = split_spaces(options);
+  Result<OptionValues> values = OptionValues::parse(algorithm.options, assignments, algorithm.name);
+  if (!values) return Error{values.error()};
+  std::optional<Result<Cluster>> made;
+  if (!tokens->count.empty()) {
+    // As the CLI's HASH <key> <n>: any bucket count, then the node limit.
+    Result<std::int64_t> n = parse_integer(tokens->count, "bucket count", 1, kMaxBuckets);
+    if (!n) return Error{n.error()};
+    made.emplace(Cluster::numbered(algorithm, *values, *n, "bucket count"));
+  } else {
+    std::vector<std::string_view> list(tokens->nodes.begin(), tokens->nodes.end());
+    Result<NodeList> nodes = parse_node_list(list);
+    if (!nodes) return Error{nodes.error()};
+    made.emplace(Cluster::create(algorithm, *values, std::move(nodes).value()));
+  }
+  if (!*made) return Error{made->error()};
+  Cluster cluster = std::move(*made).value();
+  for (const std::string& token : tokens->edits) {
+    Result<NodeEdit> edit = parse_node_edit(token);
+    if (!edit) return Error{edit.error()};
+    Result<bool> applied = cluster.apply(*edit);
+    if (!applied) return Error{applied.error()};
+  }
+  return cluster;
+}
+
+/// A node list as it crosses to JavaScript: names joined by newlines (a
+/// valid name holds no control character) and weights as doubles.
+struct NodeRows {
+  std::string names;
+  std::vector<double> weights;
+  void fill(const NodeList& nodes) {
+    names.clear();
+    weights.clear();
+    for (const Node& node : nodes) {
+      if (!weights.empty()) names += '\n';
+      names += node.name;
+      weights.push_back(node.weight);
+    }
+  }
+};
+
+}  // namespace
+
+/// A placed cluster: which node keys land on, and what the placement holds.
+class ClusterHandle {
+ public:
+  ClusterHandle(int algorithm, const std::string& options, const std::string& topology) {
+    Result<Cluster> built = build_cluster(algorithm, options, topology);
+    if (!built) {
+      error_ = built.error();
+      return;
+    }
+    cluster_.emplace(std::move(built).value());
+    rows_.fill(cluster_->nodes());
+  }
+  std::string error() const { return error_; }
+  int nodeCount() const { return static_cast<int>(rows_.weights.size()); }
+  std::string nodeNames() const { return rows_.names; }
+  std::uintptr_t nodeWeights() const { return address(rows_.weights.data()); }
+  /// Bytes of lookup state (rings, tables), as Cluster::state_bytes.
+  double stateBytes() const { return static_cast<double>(cluster_->state_bytes()); }
+
+  /// The node of a key given as text, or -1 when the text is not a key.
+  int locateText(const std::string& token) const {
+    Result<Key> key = parse_key_text_as_cli(token);
+    if (!key) return -1;
+    return static_cast<int>(cluster_->locate(key->value, key->label.empty() ? nullptr : &*key));
+  }
+  /// g_batch_out[i] = node of g_batch_keys[i] (numeric keys) for i < count.
+  void locateBatch(int count) const {
+    const std::size_t size = std::min(static_cast<std::size_t>(count), kBatchCapacity);
+    for (std::size_t i = 0; i < size; ++i) {
+      g_batch_out[i] = static_cast<std::int32_t>(cluster_->locate(g_batch_keys[i], nullptr));
+    }
+  }
+
+ private:
+  std::string error_;
+  std::optional<Cluster> cluster_;
+  NodeRows rows_;
+};
+
+/// Keys from `done` on, at most `max_keys` of `size`: how many to take now.
+std::uint64_t chunk(std::uint64_t size, std::uint64_t done, double max_keys) {
+  const std::uint64_t remaining = size - done;
+  return max_keys >= static_cast<double>(remaining) ? remaining
+                                                     : static_cast<std::uint64_t>(max_keys);
+}
+
+/// MOVED over two clusters (NodeResizeReport), chunked like ResizeJob.
+class NodeResizeJob {
+ public:
+  NodeResizeJob(int algorithm, const std::string& options, const std::string& key_spec,
+                const std::string& before, const std::string& after,
+                const std::string& sample_limit_token) {
+    Result<KeySet> keys = KeySet::parse(std::string_view(key_spec));
+    if (!keys) {
+      error_ = keys.error();
+      return;
+    }
+    Result<std::int64_t> sample_limit =
+        parse_integer(sample_limit_token, "sampleLimit", 0, kMaxLoadBuckets);
+    if (!sample_limit) {
+      error_ = sample_limit.error();
+      return;
+    }
+    Result<Cluster> old_cluster = build_cluster(algorithm, options, before);
+    if (!old_cluster) {
+      error_ = old_cluster.error();
+      return;
+    }
+    Result<Cluster> new_cluster = build_cluster(algorithm, options, after);
+    if (!new_cluster) {
+      error_ = new_cluster.error();
+      return;
+    }
+    keys_ = std::move(keys).value();
+    report_ = std::make_unique<NodeResizeReport>(std::move(old_cluster).value(),
+                                                 std::move(new_cluster).value(),
+                                                 static_cast<std::size_t>(*sample_limit));
+    before_.fill(report_->before().nodes());
+    after_.fill(report_->after().nodes());
+  }
+
+  std::string error() const { return error_; }
+  double total() const { return static_cast<double>(keys_.size()); }
+  double done() const { return static_cast<double>(done_); }
+  bool step(double max_keys) {
+    if (!report_) return true;
+    const std::uint64_t count = chunk(keys_.size(), done_, max_keys);
+    report_->add(keys_, done_, done_ + count);
+    done_ += count;
+    return done_ == keys_.size();
+  }
+
+  double moved() const { return static_cast<double>(report_->moved()); }
+  double minimumMovedExpected() const { return report_->minimum_moved_expected(); }
+  int beforeCount() const { return static_cast<int>(before_.weights.size()); }
+  int afterCount() const { return static_cast<int>(after_.weights.size()); }
+  std::string beforeNames() const { return before_.names; }
+  std::string afterNames() const { return after_.names; }
+  std::uintptr_t beforeWeights() const { return address(before_.weights.data()); }
+  std::uintptr_t afterWeights() const { return address(after_.weights.data()); }
+
+  /// Fills the buffers below from the report so far.
+  void collect() {
+    loads_before_ = to_doubles(report_->loads_before());
+    loads_after_ = to_doubles(report_->loads_after());
+    flows_ = to_doubles(report_->flows());
+    sample_values_.clear();
+    sample_nodes_.clear();
+    sample_keys_.clear();
+    for (const MovedNodeKey& key : report_->sample()) {
+      sample_values_.push_back(key.value);
+      sample_nodes_.push_back(static_cast<std::int32_t>(key.old_node));
+      sample_nodes_.push_back(static_cast<std::int32_t>(key.new_node));
+      if (sample_values_.size() > 1) sample_keys_ += '\n';
+      append_key(sample_keys_, key.value, key.label.empty() ? nullptr : &key.label);
+    }
+  }
+  std::uintptr_t loadsBefore() const { return address(loads_before_.data()); }
+  std::uintptr_t loadsAfter() const { return address(loads_after_.data()); }
+  bool hasFlows() const { return !report_->flows().empty(); }
+  /// Row-major beforeCount() x afterCount() doubles.
+  std::uintptr_t flows() const { return address(flows_.data()); }
+  int sampleSize() const { return static_cast<int>(sample_values_.size()); }
+  std::uintptr_t sampleValues() const { return address(sample_values_.data()); }
+  /// sampleSize() pairs (old node index, new node index).
+  std::uintptr_t sampleNodes() const { return address(sample_nodes_.data()); }
+  /// How the sampled keys print, joined by newlines (a key label holds none).
+  std::string sampleKeys() const { return sample_keys_; }
+
+ private:
+  std::string error_;
+  KeySet keys_;
+  std::unique_ptr<NodeResizeReport> report_;
+  std::uint64_t done_ = 0;
+  NodeRows before_, after_;
+  std::vector<double> loads_before_, loads_after_, flows_;
+  std::vector<std::uint64_t> sample_values_;
+  std::vector<std::int32_t> sample_nodes_;
+  std::string sample_keys_;
+};
+
+/// LOAD over a cluster (add_node_loads, load_stats, ideal shares), chunked.
+class NodeLoadJob {
+ public:
+  NodeLoadJob(int algorithm, const std::string& options, const std::string& key_spec,
+              const std::string& topology) {
+    Result<KeySet> keys = KeySet::parse(std::string_view(key_spec));
+    if (!keys) {
+      error_ = keys.error();
+      return;
+    }
+    Result<Cluster> built = build_cluster(algorithm, options, topology);
+    if (!built) {
+      error_ = built.error();
+      return;
+    }
+    keys_ = std::move(keys).value();
+    cluster_.emplace(std::move(built).value());
+    rows_.fill(cluster_->nodes());
+    loads_.assign(rows_.weights.size(), 0);
+    shares_ = ideal_shares(*cluster_);
+  }
+
+  std::string error() const { return error_; }
+  double total() const { return static_cast<double>(keys_.size()); }
+  double done() const { return static_cast<double>(done_); }
+  int nodeCount() const { return static_cast<int>(rows_.weights.size()); }
+  std::string nodeNames() const { return rows_.names; }
+  std::uintptr_t nodeWeights() const { return address(rows_.weights.data()); }
+  /// nodeCount() doubles: each node's fair share of the keys (they sum to 1).
+  std::uintptr_t idealShares() const { return address(shares_.data()); }
+  bool step(double max_keys) {
+    if (!cluster_) return true;
+    const std::uint64_t count = chunk(keys_.size(), done_, max_keys);
+    add_node_loads(*cluster_, keys_, done_, done_ + count, loads_);
+    done_ += count;
+    return done_ == keys_.size();
+  }
+  void collect() {
+    doubles_ = to_doubles(loads_);
+    const LoadStats stats = load_stats(loads_);
+    stats_ = {static_cast<double>(stats.total), static_cast<double>(stats.min),
+              static_cast<double>(stats.max), stats.mean, stats.max_over_mean, stats.chi_square,
+              static_cast<double>(stats.degrees_of_freedom)};
+  }
+  std::uintptr_t loads() const { return address(doubles_.data()); }
+  /// 7 doubles, as LoadJob::stats.
+  std::uintptr_t stats() const { return address(stats_.data()); }
+
+ private:
+  std::string error_;
+  KeySet keys_;
+  std::optional<Cluster> cluster_;
+  NodeRows rows_;
+  std::uint64_t done_ = 0;
+  std::vector<std::uint64_t> loads_;
+  std::vector<double> shares_, doubles_;
+  std::vector<double> stats_ = std::vector<double>(7, 0.0);
+};
+
+}  // namespace jumphash::wasm
+
+EMSCRIPTEN_BINDINGS(jumphash_clusters) {
+  using namespace emscripten;
+  using namespace jumphash::wasm;
+
+  class_<ClusterHandle>("ClusterHandle")
+      .constructor<int, const std::string&, const std::string&>()
+      .function("error", &ClusterHandle::error)
+      .function("nodeCount", &ClusterHandle::nodeCount)
+      .function("nodeNames", &ClusterHandle::nodeNames)
+      .function("nodeWeights", &ClusterHandle::nodeWeights)
+      .function("stateBytes", &ClusterHandle::stateBytes)
+      .function("locateText", &ClusterHandle::locateText)
+      .function("locateBatch", &ClusterHandle::locateBatch);
+
+  class_<NodeResizeJob>("NodeResizeJob")
+      .constructor<int, const std::string&, const std::string&, const std::string&,
+                   const std::string&, const std::string&>()
+      .function("error", &NodeResizeJob::error)
+      .function("total", &NodeResizeJob::total)
+      .function("done", &NodeResizeJob::done)
+      .function("step", &NodeResizeJob::step)
+      .function("moved", &NodeResizeJob::moved)
+      .function("minimumMovedExpected", &NodeResizeJob::minimumMovedExpected)
+      .function("beforeCount", &NodeResizeJob::beforeCount)
+      .function("afterCount", &NodeResizeJob::afterCount)
+      .function("beforeNames", &NodeResizeJob::beforeNames)
+      .function("afterNames", &NodeResizeJob::afterNames)
+      .function("beforeWeights", &NodeResizeJob::beforeWeights)
+      .function("afterWeights", &NodeResizeJob::afterWeights)
+      .function("collect", &NodeResizeJob::collect)
+      .function("loadsBefore", &NodeResizeJob::loadsBefore)
+      .function("loadsAfter", &NodeResizeJob::loadsAfter)
+      .function("hasFlows", &NodeResizeJob::hasFlows)
+      .function("flows", &NodeResizeJob::flows)
+      .function("sampleSize", &NodeResizeJob::sampleSize)
+      .function("sampleValues", &NodeResizeJob::sampleValues)
+      .function("sampleNodes", &NodeResizeJob::sampleNodes)
+      .function("sampleKeys", &NodeResizeJob::sampleKeys);
+
+  class_<NodeLoadJob>("NodeLoadJob")
+      .constructor<int, const std::string&, const std::string&, const std::string&>()
+      .function("error", &NodeLoadJob::error)
+      .function("total", &NodeLoadJob::total)
+      .function("done", &NodeLoadJob::done)
+      .function("nodeCount", &NodeLoadJob::nodeCount)
+      .function("nodeNames", &NodeLoadJob::nodeNames)
+      .function("nodeWeights", &NodeLoadJob::nodeWeights)
+      .function("idealShares", &NodeLoadJob::idealShares)
+      .function("step", &NodeLoadJob::step)
+      .function("collect", &NodeLoadJob::collect)
+      .function("loads", &NodeLoadJob::loads)
+      .function("stats", &NodeLoadJob::stats);
+}
