@@ -3,11 +3,14 @@
 //   jumphash [FILE|-]        run a script from FILE or standard input
 //   jumphash -e 'LINE' ...   run the given lines
 //   jumphash check SCRIPT OUTPUT   check a student's OUTPUT against SCRIPT
+//   jumphash reproduce [--json] [ID...]   re-measure the articles' claims
 //   jumphash --help | --version
 //
 // Exit status: 0 every line ran, 1 some line failed, 2 usage error.
 // For check: 0 every line matches, 1 some line does not, 2 usage error
 // (missing arguments, unreadable file, a script with errors, too many lines).
+// For reproduce: 0 no deterministic claim differs, 1 one does, 2 usage error
+// (an unknown option or claim id).
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -20,7 +23,9 @@
 
 #include "jumphash/algorithms.hpp"
 #include "jumphash/checker.hpp"
+#include "jumphash/claims.hpp"
 #include "jumphash/interpreter.hpp"
+#include "jumphash/keys.hpp"
 #include "jumphash/version.hpp"
 
 namespace {
@@ -92,8 +97,41 @@ std::string algorithms_help() {
   return text;
 }
 
+constexpr const char* kReproduceUsage = "usage: jumphash reproduce [--json] [ID...]\n";
+
+/// The claim ids, wrapped under "Claims:" at 79 columns.
+std::string claim_list_help() {
+  std::string text = "Claims:";
+  std::size_t column = text.size();
+  for (const jumphash::Claim& claim : jumphash::claims()) {
+    if (column + 1 + claim.id.size() > 79) {
+      text += "\n ";
+      column = 1;
+    }
+    text += ' ';
+    text += claim.id;
+    column += 1 + claim.id.size();
+  }
+  return text + "\n";
+}
+
+std::string reproduce_help() {
+  return std::string(kReproduceUsage) +
+         "Re-measures the claims of the papers and articles behind jumphash on this\n"
+         "machine. For each claim it prints the statement, its source, the published\n"
+         "value, the value measured here, how it is measured, the tolerance and a\n"
+         "verdict: reproduced, differs, or measured-only (a table of times from another\n"
+         "machine, shown as ratios). Timing claims are ratios of loops in this run.\n"
+         "With no ID it runs every claim (each takes up to about 2 s). --json prints\n"
+         "one JSON document (with each claim's chart data) instead of the table.\n" +
+         claim_list_help() +
+         "Exit status: 0 no deterministic claim differs, 1 one does, 2 usage error\n"
+         "(an unknown option or claim id).\n";
+}
+
 std::string help_text() {
-  return std::string(kLanguageHelp) + "\n" + algorithms_help() + "\n" + kCheckHelp;
+  return std::string(kLanguageHelp) + "\n" + algorithms_help() + "\n" + kCheckHelp + "\n" +
+         reproduce_help();
 }
 
 /// Runs `input` line by line (a script of any length streams through), then
@@ -177,12 +215,62 @@ int check_command(const std::vector<std::string>& args) {
   return report->all_match() ? 0 : 1;
 }
 
+
+int reproduce_usage_error(const std::string& message) {
+  std::cerr << "jumphash: reproduce: " << message << '\n' << kReproduceUsage;
+  return 2;
+}
+
+/// `jumphash reproduce [--json] [ID...]`; args are the words after "reproduce".
+int reproduce_command(const std::vector<std::string>& args) {
+  bool json = false;
+  std::vector<const jumphash::Claim*> selected;
+  for (const std::string& arg : args) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << reproduce_help();
+      return 0;
+    }
+    if (arg == "--json") {
+      json = true;
+      continue;
+    }
+    if (arg.size() > 1 && arg[0] == '-') {
+      return reproduce_usage_error("unknown option '" + jumphash::printable_input(arg) +
+                                   "' (the options are --json and --help)");
+    }
+    jumphash::Result<const jumphash::Claim*> claim = jumphash::find_claim(arg);
+    if (!claim) return reproduce_usage_error(claim.error());
+    if (std::find(selected.begin(), selected.end(), *claim) == selected.end()) {
+      selected.push_back(*claim);
+    }
+  }
+  if (selected.empty()) {
+    for (const jumphash::Claim& claim : jumphash::claims()) selected.push_back(&claim);
+  }
+  std::vector<jumphash::ClaimRun> runs;
+  bool deterministic_differs = false;
+  for (const jumphash::Claim* claim : selected) {
+    runs.push_back({claim, jumphash::run_claim(*claim)});
+    deterministic_differs =
+        deterministic_differs || (claim->kind == jumphash::ClaimKind::deterministic &&
+                                  runs.back().result.verdict == jumphash::ClaimVerdict::differs);
+    // The table streams: each claim's block as soon as it is measured.
+    if (!json) std::cout << jumphash::render_claim_block(runs.back()) << std::flush;
+  }
+  std::cout << (json ? jumphash::render_claims_json(runs) : jumphash::render_claims_summary(runs));
+  std::cout.flush();
+  return deterministic_differs ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   if (argc >= 2 && std::strcmp(argv[1], "check") == 0) {
     return check_command(std::vector<std::string>(argv + 2, argv + argc));
+  }
+  if (argc >= 2 && std::strcmp(argv[1], "reproduce") == 0) {
+    return reproduce_command(std::vector<std::string>(argv + 2, argv + argc));
   }
   std::vector<std::string> lines;
   std::string file;
