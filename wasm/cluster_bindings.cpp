@@ -143,6 +143,80 @@ struct NodeRows {
 
 }  // namespace
 
+/// The tokens of a node list or edit list as people type it in the page:
+/// NODES tokens separated by spaces, commas or newlines ('#' starts a
+/// comment to the end of its line, as in scripts; quote a name that holds
+/// a space, comma, '#', '*' or '"').
+Result<std::vector<std::string>> split_node_text(std::string_view text) {
+  std::vector<std::string> tokens;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    std::string line(text.substr(at, end - at));
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (quoted && line[i] == '\\') {
+        ++i;
+      } else if (line[i] == '"') {
+        quoted = !quoted;
+      } else if (!quoted && line[i] == ',') {
+        line[i] = ' ';
+      }
+    }
+    Result<std::vector<std::string_view>> words = split_tokens(line);
+    if (!words) return Error{words.error()};
+    for (std::string_view word : *words) tokens.emplace_back(word);
+    at = end + 1;
+  }
+  return tokens;
+}
+
+/// A parsed node list or edit list, as it crosses to JavaScript.
+struct ParsedNodeText {
+  std::string error;
+  std::string kinds;    ///< edits: one of '-', '+', '=' per edit
+  std::string names;    ///< joined by newlines
+  std::string weights;  ///< decimal, joined by commas
+};
+
+void append_row(ParsedNodeText& parsed, const Node& node) {
+  if (!parsed.weights.empty()) {
+    parsed.names += '\n';
+    parsed.weights += ',';
+  }
+  parsed.names += node.name;
+  parsed.weights += std::to_string(node.weight);
+}
+
+/// A node list typed in the page, checked as NODES checks it.
+ParsedNodeText parse_nodes_text(const std::string& text) {
+  Result<std::vector<std::string>> tokens = split_node_text(text);
+  if (!tokens) return {tokens.error(), {}, {}, {}};
+  std::vector<std::string_view> views(tokens->begin(), tokens->end());
+  Result<NodeList> nodes = parse_node_list(views);
+  if (!nodes) return {nodes.error(), {}, {}, {}};
+  ParsedNodeText parsed;
+  for (const Node& node : *nodes) append_row(parsed, node);
+  return parsed;
+}
+
+/// Edits typed in the page (-name, +name*w, =name*w), each checked as MOVED
+/// checks it; whether each applies is known only against a list.
+ParsedNodeText parse_changes_text(const std::string& text) {
+  Result<std::vector<std::string>> tokens = split_node_text(text);
+  if (!tokens) return {tokens.error(), {}, {}, {}};
+  ParsedNodeText parsed;
+  for (const std::string& token : *tokens) {
+    Result<NodeEdit> edit = parse_node_edit(token);
+    if (!edit) return {edit.error(), {}, {}, {}};
+    parsed.kinds += edit->kind == NodeEdit::Kind::remove ? '-'
+                    : edit->kind == NodeEdit::Kind::add  ? '+'
+                                                         : '=';
+    append_row(parsed, edit->node);
+  }
+  return parsed;
+}
+
 /// A placed cluster: which node keys land on, and what the placement holds.
 class ClusterHandle {
  public:
@@ -348,6 +422,14 @@ class NodeLoadJob {
 EMSCRIPTEN_BINDINGS(jumphash_clusters) {
   using namespace emscripten;
   using namespace jumphash::wasm;
+
+  value_object<ParsedNodeText>("ParsedNodeText")
+      .field("error", &ParsedNodeText::error)
+      .field("kinds", &ParsedNodeText::kinds)
+      .field("names", &ParsedNodeText::names)
+      .field("weights", &ParsedNodeText::weights);
+  function("parseNodesText", &parse_nodes_text);
+  function("parseChangesText", &parse_changes_text);
 
   class_<ClusterHandle>("ClusterHandle")
       .constructor<int, const std::string&, const std::string&>()

@@ -804,6 +804,28 @@ export function createApi(m) {
       return { ...coreLimits };
     },
 
+    parseNodes(text) {
+      if (typeof text !== 'string') throw new TypeError(`parseNodes: text must be a string, got ${typeName(text)}`);
+      const parsed = m.parseNodesText(text);
+      if (parsed.error) throw new RangeError(parsed.error);
+      const weights = parsed.weights.split(',');
+      return parsed.names.split('\n').map((name, i) => ({ name, weight: Number(weights[i]) }));
+    },
+
+    parseChanges(text) {
+      if (typeof text !== 'string') throw new TypeError(`parseChanges: text must be a string, got ${typeName(text)}`);
+      const parsed = m.parseChangesText(text);
+      if (parsed.error) throw new RangeError(parsed.error);
+      if (parsed.kinds === '') return [];
+      const weights = parsed.weights.split(',');
+      const names = parsed.names.split('\n');
+      return [...parsed.kinds].map((op, i) => {
+        const name = names[i];
+        if (op === '-') return { kind: 'remove', name };
+        return { kind: op === '+' ? 'add' : 'reweight', name, weight: Number(weights[i]) };
+      });
+    },
+
     cluster(algo, topology) {
       const choice = choose(algo, 'cluster');
       return openCluster(choice, topologyWire(topology, [], 'cluster'));

@@ -508,6 +508,25 @@ export interface Jumphash {
   language(): LanguageWords;
 
   /**
+   * Parses a node list as people type it: NODES tokens (`name`, `name*weight`,
+   * `"quoted name"*2`) separated by spaces, commas or newlines; `#` starts a
+   * comment to the end of the line.
+   * @returns the nodes in order (weight 1 when not given).
+   * @throws RangeError with the CLI's message (NODES) for a bad name, weight, a repeated name, none, or too many.
+   */
+  parseNodes(text: string): ClusterNode[];
+
+  /**
+   * Parses changes as people type them: MOVED's edits (`-name`, `+name`,
+   * `+name*w`, `=name*w`) separated by spaces, commas or newlines.
+   * Whether each applies (the node exists, the name is new) is checked
+   * against a list by the calls that take changes.
+   * @returns the changes in order (empty for empty text).
+   * @throws RangeError with the CLI's message for a malformed edit.
+   */
+  parseChanges(text: string): NodeChange[];
+
+  /**
    * Places an algorithm on a topology once, for many lookups; also the
    * measured state size. Build time is yours to measure around this call.
    * @throws TypeError for a malformed topology; RangeError with the CLI's

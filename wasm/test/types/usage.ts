@@ -69,6 +69,12 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   check(limits.maxNodes === 100000 && limits.maxNodeWeight === 1000000 && limits.maxBuckets === 2147483647, 'limits');
   done.push('limits');
 
+  const typed: ClusterNode[] = jh.parseNodes('a, b*2\n"c d"');
+  const edits: NodeChange[] = jh.parseChanges('-a +e*3 =b*1');
+  check(typed.length === 3 && typed[1]?.weight === 2 && typed[2]?.name === 'c d' && edits.length === 3 &&
+        edits[0]?.kind === 'remove' && edits[1]?.kind === 'add', 'parseNodes/parseChanges');
+  done.push('parseNodes', 'parseChanges');
+
   const servers: Topology = { kind: 'nodes', nodes: [{ name: 'a' }, { name: 'b', weight: 2 }, { name: 'c' }] };
   const cluster: Cluster = jh.cluster({ name: 'maglev', options: { table: 251 } }, servers);
   try {
