@@ -93,9 +93,17 @@ Result<TopologyTokens> read_topology(std::string_view wire) {
 
 const Algorithm& algorithm_at(int index) { return algorithms()[static_cast<std::size_t>(index)]; }
 
+/// How a bucket count is checked where a topology gives one: the words the
+/// CLI's command uses for it and its range (then the node limit).
+struct CountCheck {
+  std::string_view what = "bucket count";
+  std::int64_t max = kMaxBuckets;
+};
+
 /// The cluster of algorithm `index` with `options` (ALGO's assignments) on
 /// the topology `wire`, or the core's message for what is wrong.
-Result<Cluster> build_cluster(int index, std::string_view options, std::string_view wire) {
+Result<Cluster> build_cluster(int index, std::string_view options, std::string_view wire,
+                              CountCheck count = {}) {
   const Algorithm& algorithm = algorithm_at(index);
   Result<TopologyTokens> tokens = read_topology(wire);
   if (!tokens) return Error{tokens.error()};
@@ -104,10 +112,10 @@ Result<Cluster> build_cluster(int index, std::string_view options, std::string_v
   if (!values) return Error{values.error()};
   std::optional<Result<Cluster>> made;
   if (!tokens->count.empty()) {
-    // As the CLI's HASH <key> <n>: any bucket count, then the node limit.
-    Result<std::int64_t> n = parse_integer(tokens->count, "bucket count", 1, kMaxBuckets);
+    // As the CLI's command: its range for a count, then the node limit.
+    Result<std::int64_t> n = parse_integer(tokens->count, count.what, 1, count.max);
     if (!n) return Error{n.error()};
-    made.emplace(Cluster::numbered(algorithm, *values, *n, "bucket count"));
+    made.emplace(Cluster::numbered(algorithm, *values, *n, count.what));
   } else {
     std::vector<std::string_view> list(tokens->nodes.begin(), tokens->nodes.end());
     Result<NodeList> nodes = parse_node_list(list);
@@ -280,12 +288,12 @@ class NodeResizeJob {
       error_ = sample_limit.error();
       return;
     }
-    Result<Cluster> old_cluster = build_cluster(algorithm, options, before);
+    Result<Cluster> old_cluster = build_cluster(algorithm, options, before, {"from bucket count"});
     if (!old_cluster) {
       error_ = old_cluster.error();
       return;
     }
-    Result<Cluster> new_cluster = build_cluster(algorithm, options, after);
+    Result<Cluster> new_cluster = build_cluster(algorithm, options, after, {"to bucket count"});
     if (!new_cluster) {
       error_ = new_cluster.error();
       return;
@@ -368,7 +376,8 @@ class NodeLoadJob {
       error_ = keys.error();
       return;
     }
-    Result<Cluster> built = build_cluster(algorithm, options, topology);
+    Result<Cluster> built =
+        build_cluster(algorithm, options, topology, {"bucket count", kMaxLoadBuckets});
     if (!built) {
       error_ = built.error();
       return;

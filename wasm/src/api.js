@@ -650,8 +650,8 @@ export function createApi(m) {
 
   // ---- the API ----------------------------------------------------------------
 
-  function startResize(algo, keySpec, from, to, options) {
-    const choice = choose(algo, 'startResize');
+  function startResizeAs(fn, algo, keySpec, from, to, options) {
+    const choice = choose(algo, fn);
     checkKeySpec(keySpec);
     const opts = checkOptions(options);
     const sampleLimit = opts.sampleLimit ?? DEFAULT_SAMPLE_LIMIT;
@@ -659,8 +659,8 @@ export function createApi(m) {
     const fromCount = plainCount(choice, from);
     const toCount = Array.isArray(to) ? null : plainCount(choice, to);
     if (fromCount === null || toCount === null) {
-      const before = topologyWire(from, [], 'startResize');
-      const after = Array.isArray(to) ? topologyWire(from, to, 'startResize') : topologyWire(to, [], 'startResize');
+      const before = topologyWire(from, [], fn);
+      const after = Array.isArray(to) ? topologyWire(from, to, fn) : topologyWire(to, [], fn);
       const native = new m.NodeResizeJob(choice.index, choice.options, keySpec, before, after, sampleToken);
       const error = native.error();
       if (error) {
@@ -687,7 +687,8 @@ export function createApi(m) {
       const error = native.error();
       if (error) {
         native.delete();
-        throw new RangeError(error);
+        // A count's message names the function where the CLI names LOAD.
+        throw new RangeError(error.startsWith('bucket count') ? `${fn}: ${error}` : error);
       }
       return wrapJob(native, (job) => nodeLoadResult(choice.info.name, job));
     }
@@ -897,7 +898,7 @@ export function createApi(m) {
 
     moved(algo, keySpec, from, to, options) {
       const opts = checkOptions(options);
-      const job = startResize(algo, keySpec, from, to, opts);
+      const job = startResizeAs('moved', algo, keySpec, from, to, opts);
       try {
         runToEnd(job, opts);
         return job.result();
@@ -906,7 +907,9 @@ export function createApi(m) {
       }
     },
 
-    startResize,
+    startResize(algo, keySpec, from, to, options) {
+      return startResizeAs('startResize', algo, keySpec, from, to, options);
+    },
 
     load(algo, keySpec, n, options) {
       const opts = checkOptions(options);
