@@ -95,6 +95,12 @@ describe('Node', () => {
     assert.equal(lines.at(-2), '166566 12 3');
   });
 
+  test('the README\'s node-list example runs as written and prints what its comments say', () => {
+    assert.deepEqual(node('nodes.mjs', app).split('\n'), [
+      'cache-3 12800', 'ketama 10187 10000', 'memento 10132 10000', 'jump 78896 10000', "{ name: 'big', weight: 2 } 110", '',
+    ]);
+  });
+
   test('CommonJS: require() of the package (Node 20.19+)', () => {
     assert.equal(node('main.cjs', app), '73\n');
   });
