@@ -19,21 +19,38 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "jumphash/algorithms.hpp"
+#include "jumphash/batch.hpp"
 #include "jumphash/checker.hpp"
 #include "jumphash/claims.hpp"
 #include "jumphash/interpreter.hpp"
 #include "jumphash/keys.hpp"
+#include "jumphash/limits.hpp"
 #include "jumphash/version.hpp"
 
 namespace {
 
 constexpr const char* kUsage =
-    "usage: jumphash [FILE|-]\n"
-    "       jumphash -e 'COMMAND' [-e 'COMMAND' ...]\n"
+    "usage: jumphash [-j N] [FILE|-]\n"
+    "       jumphash [-j N] -e 'COMMAND' [-e 'COMMAND' ...]\n"
     "       jumphash --help | --version\n";
+
+constexpr const char* kThreadsHelp =
+    "-j N runs MOVED and LOAD over large key sets (at least 262144 keys) on N threads,\n"
+    "1..256 (default: the machine's cores); the output is the same for any N.\n";
+
+/// The thread count of -j: 1..kMaxReportThreads, or 0 when `text` is not one.
+unsigned parse_thread_count(const std::string& text) {
+  if (text.empty() || text.size() > 3 ||
+      text.find_first_not_of("0123456789") != std::string::npos) {
+    return 0;
+  }
+  const unsigned long count = std::stoul(text);
+  return count >= 1 && count <= jumphash::kMaxReportThreads ? static_cast<unsigned>(count) : 0;
+}
 
 constexpr const char* kCheckUsage = "usage: jumphash check SCRIPT OUTPUT\n";
 
@@ -129,9 +146,34 @@ std::string reproduce_help() {
          "(an unknown option or claim id).\n";
 }
 
+/// The limits table (jumphash/limits.hpp), one limit a row, wrapped at 79
+/// columns under its value.
+std::string limits_help() {
+  constexpr std::size_t kWidth = 79, kIndent = 20;
+  std::string text =
+      "Limits (one more is an error that names the limit; the README has the same table):\n";
+  for (const jumphash::Limit& limit : jumphash::limits()) {
+    std::string row = "  " + std::string(limit.name);
+    row.resize(std::max<std::size_t>(row.size() + 1, kIndent), ' ');
+    row += std::to_string(limit.value) + " " + std::string(limit.unit) + ": " +
+           std::string(limit.bounds);
+    if (limit.enforced_by == "page") row += "; the page checks it";
+    std::size_t start = 0;
+    while (row.size() - start > kWidth - (start == 0 ? 0 : kIndent)) {
+      const std::size_t width = kWidth - (start == 0 ? 0 : kIndent);
+      std::size_t cut = row.rfind(' ', start + width);
+      if (cut == std::string::npos || cut <= start) cut = start + width;
+      text += std::string(start == 0 ? 0 : kIndent, ' ') + row.substr(start, cut - start) + "\n";
+      start = cut + 1;
+    }
+    text += std::string(start == 0 ? 0 : kIndent, ' ') + row.substr(start) + "\n";
+  }
+  return text;
+}
+
 std::string help_text() {
-  return std::string(kLanguageHelp) + "\n" + algorithms_help() + "\n" + kCheckHelp + "\n" +
-         reproduce_help();
+  return std::string(kLanguageHelp) + "\n" + kThreadsHelp + "\n" + algorithms_help() + "\n" +
+         kCheckHelp + "\n" + reproduce_help() + "\n" + limits_help();
 }
 
 /// Runs `input` line by line (a script of any length streams through), then
@@ -275,6 +317,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> lines;
   std::string file;
   bool have_file = false;
+  jumphash::set_report_threads(std::max(1U, std::thread::hardware_concurrency()));
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -284,6 +327,18 @@ int main(int argc, char** argv) {
     if (arg == "--version") {
       std::cout << "jumphash " << jumphash::kVersion << '\n';
       return 0;
+    }
+    if (arg == "-j") {
+      const unsigned threads = i + 1 < argc ? parse_thread_count(argv[i + 1]) : 0;
+      if (threads == 0) {
+        return usage_error("-j needs a thread count in 1.." +
+                           std::to_string(jumphash::kMaxReportThreads) + ", e.g. -j 4" +
+                           (i + 1 < argc ? ", got '" + jumphash::printable_input(argv[i + 1]) + "'"
+                                         : std::string()));
+      }
+      jumphash::set_report_threads(threads);
+      ++i;
+      continue;
     }
     if (arg == "-e") {
       if (i + 1 >= argc) return usage_error("-e needs a command, e.g. -e 'HASH 42 100'");

@@ -19,8 +19,11 @@ ensure_debian_packages() {
   # libmemcached-dev, nginx-light, curl, zlib1g-dev, libssl-dev, pkg-config: live
   # comparisons with the real libraries (tests/libmemcached_live_test.cpp,
   # tests/live/).
+  # clang and libclang-rt-14-dev (libFuzzer, ASan, UBSan runtimes): the fuzz
+  # targets (cmake -DJUMPHASH_FUZZ=ON, tests/fuzz/).
   local wanted=(cmake g++ make libgtest-dev libbenchmark-dev libxxhash-dev emscripten chromium python3
-                libmemcached-dev nginx-light curl zlib1g-dev libssl-dev pkg-config)
+                libmemcached-dev nginx-light curl zlib1g-dev libssl-dev pkg-config
+                clang libclang-rt-14-dev)
   local missing=()
   for package in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||

@@ -11,6 +11,20 @@ namespace jumphash {
 namespace {
 
 constexpr std::size_t kFlushThreshold = 1 << 16;
+/// Keys per slice of a report loop under an output budget: the budget is
+/// checked between slices, so a run whose output is full stops computing.
+constexpr std::uint64_t kSliceKeys = 1 << 14;
+
+/// What placing `nodes` costs against WorkBudget::max_lookups: one per
+/// node, plus its weight for algorithms that honour weights (rings build
+/// points per unit of weight).
+std::uint64_t placement_cost(const Algorithm& algorithm, const NodeList& nodes) {
+  std::uint64_t cost = nodes.size();
+  if (algorithm.weights) {
+    for (const Node& node : nodes) cost += node.weight;
+  }
+  return cost;
+}
 
 std::string upper(std::string_view word) {
   std::string result(word);
@@ -43,14 +57,69 @@ Interpreter::~Interpreter() { flush(); }
 
 void Interpreter::flush() {
   if (!buffer_.empty()) {
+    bytes_written_ += buffer_.size();
     out_(buffer_);
     buffer_.clear();
   }
   line_start_ = 0;
 }
 
+void Interpreter::set_budget(WorkBudget budget) {
+  budget_ = budget;
+  lookups_spent_ = 0;
+  bytes_written_ = 0;
+  output_full_ = false;
+  budget_exhausted_ = false;
+}
+
+Result<bool> Interpreter::spend(std::uint64_t lookups, std::string_view what) {
+  if (budget_.max_lookups == 0) return true;
+  const std::uint64_t left = budget_.max_lookups - lookups_spent_;
+  if (lookups > left) {
+    budget_exhausted_ = true;
+    return fail(std::string(what), " needs ", std::to_string(lookups), " lookups, more than the ",
+                std::to_string(left), " left of this run's budget of ",
+                std::to_string(budget_.max_lookups),
+                " lookups; the run ends here (the jumphash CLI runs scripts without a budget)");
+  }
+  lookups_spent_ += lookups;
+  return true;
+}
+
+Result<bool> Interpreter::spend_placement(const Cluster& placed, std::string_view what) {
+  const std::uint64_t words = placed.state_bytes() / 8;
+  return spend(words,
+               std::string(what) + " (a placement of " + std::to_string(words) + " 8-byte words)");
+}
+
+Error Interpreter::output_budget_error() {
+  budget_exhausted_ = true;
+  std::string limit = std::to_string(budget_.max_output_bytes) + " bytes";
+  if (budget_.max_output_bytes == kMaxRunOutputBytes) limit += " (run-output-bytes, 64 MiB)";
+  return fail("the output passed this run's limit of ", limit,
+              " of output and error lines; it stops after the last whole line that fit and the "
+              "run ends here (the jumphash CLI prints output of any size)");
+}
+
+template <class Slice>
+void Interpreter::in_slices(std::uint64_t total, Slice&& slice) {
+  // Without an output budget: one slice, so that the reports can spread a
+  // large key set over threads (see jumphash/batch.hpp).
+  const std::uint64_t size = budget_.max_output_bytes != 0 ? kSliceKeys : total;
+  for (std::uint64_t begin = 0; begin < total && !output_full_; begin += size) {
+    slice(begin, std::min(total, begin + size));
+  }
+}
+
 template <class FillRow>
 void Interpreter::emit_line(FillRow&& fill_row) {
+  if (budget_.max_output_bytes != 0 &&
+      (output_full_ || bytes_written_ + buffer_.size() + 1 > budget_.max_output_bytes)) {
+    // The line does not fit: drop it and every later one.
+    buffer_.resize(line_start_);
+    output_full_ = true;
+    return;
+  }
   if (output_observer_) {
     OutputEvent event;
     fill_row(event);
@@ -89,19 +158,30 @@ bool Interpreter::run_line(std::string_view line, std::uint64_t line_number) {
   line_number_ = line_number;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   Result<bool> result = [&]() -> Result<bool> {
+    if (budget_exhausted_) return fail("not run: an earlier line used up this run's budget");
     Result<std::vector<std::string_view>> tokens = split_tokens(line);
     if (!tokens) return Error{tokens.error()};
     if (tokens->empty()) return true;
     return execute(*tokens);
   }();
+  if (output_full_ && !budget_exhausted_) result = output_budget_error();
   flush();
   if (!result) {
     failed_ = true;
-    std::string message = "line ";
-    append_decimal(message, line_number);
-    message += ": error: ";
-    message += result.error();
-    message += '\n';
+    auto error_line = [line_number](std::string_view text) {
+      std::string message = "line ";
+      append_decimal(message, line_number);
+      message += ": error: ";
+      message += text;
+      message += '\n';
+      return message;
+    };
+    std::string message = error_line(result.error());
+    if (budget_.max_output_bytes != 0 && !budget_exhausted_ &&
+        bytes_written_ + message.size() > budget_.max_output_bytes) {
+      message = error_line(output_budget_error().message);
+    }
+    bytes_written_ += message.size();
     err_(message);
     return false;
   }
@@ -135,6 +215,11 @@ Result<const Cluster*> Interpreter::cluster(std::string_view command) {
                 " needs a node list: set one with NODES (e.g. NODES a b c*2)");
   }
   if (!cluster_) {
+    Result<bool> spent =
+        spend(placement_cost(*algorithm_, history_->listed) + history_->edits.size(),
+              std::string(command) + " placing a list of " +
+                  std::to_string(history_->listed.size()) + " nodes");
+    if (!spent) return Error{spent.error()};
     if (algorithm_->keeps_history) {
       // Memento's table depends on the order of removals: replay them.
       Result<Cluster> built = Cluster::create(*algorithm_, options_, history_->listed);
@@ -143,10 +228,14 @@ Result<const Cluster*> Interpreter::cluster(std::string_view command) {
         Result<bool> applied = built.value().apply(edit);
         if (!applied) return Error{applied.error()};
       }
+      Result<bool> placed = spend_placement(*built, command);
+      if (!placed) return Error{placed.error()};
       cluster_ = std::make_shared<const Cluster>(std::move(built).value());
     } else {
       Result<Cluster> built = Cluster::create(*algorithm_, options_, history_->nodes);
       if (!built) return Error{built.error()};
+      Result<bool> placed = spend_placement(*built, command);
+      if (!placed) return Error{placed.error()};
       cluster_ = std::make_shared<const Cluster>(std::move(built).value());
     }
   }
@@ -187,6 +276,12 @@ Result<bool> Interpreter::edit_nodes(std::string_view command,
     edits.push_back(
         {removing ? NodeEdit::Kind::remove : NodeEdit::Kind::add, std::move(node).value()});
   }
+  if (cluster_) {
+    Result<bool> spent = spend(placement_cost(*algorithm_, history_->nodes),
+                               std::string(command) + " copying a placement of " +
+                                   std::to_string(history_->nodes.size()) + " nodes");
+    if (!spent) return Error{spent.error()};
+  }
   // Apply to copies first, so that a failing edit leaves everything as it was.
   NodeList nodes = history_->nodes;
   std::optional<Cluster> edited;
@@ -196,6 +291,8 @@ Result<bool> Interpreter::edit_nodes(std::string_view command,
     if (!applied) return Error{applied.error()};
     if (edited) {
       applied = edited->apply(edit);
+      if (!applied) return Error{applied.error()};
+      applied = spend_placement(*edited, command);
       if (!applied) return Error{applied.error()};
     }
   }
@@ -244,6 +341,13 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
   const bool node_set = algorithm_->kind == AlgorithmKind::node_set;
   using Command = OutputContext::Command;
   using Row = OutputEvent::Row;
+  // What placing nodes "0".."n-1" costs against the lookup budget.
+  // (Above kMaxNodes the list is refused before it is placed.)
+  auto numbered_cost = [this](std::int64_t n) {
+    const auto nodes = static_cast<std::uint64_t>(std::min(n, kMaxNodes));
+    return algorithm_->weights ? 2 * nodes : nodes;
+  };
+  const std::uint64_t key_count = keys_->size();
   // The cluster of a command on nodes: the current list (no count given) or
   // nodes "0".."n-1" for a node-set algorithm given a count.
   auto placed_cluster = [&](bool current, std::string_view use, std::string_view count_token,
@@ -256,8 +360,13 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     }
     Result<std::int64_t> n = parse_integer(count_token, what, 1, max);
     if (!n) return Error{n.error()};
+    Result<bool> spent = spend(
+        numbered_cost(*n), std::string(use) + " placing " + std::to_string(*n) + " numbered nodes");
+    if (!spent) return Error{spent.error()};
     Result<Cluster> made = numbered(*n, what);
     if (!made) return Error{made.error()};
+    spent = spend_placement(*made, use);
+    if (!spent) return Error{spent.error()};
     return std::make_shared<const Cluster>(std::move(made).value());
   };
   // The context of a command on a node list: its cluster and history.
@@ -281,6 +390,8 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
       Result<std::shared_ptr<const Cluster>> placed = placed_cluster(
           count == 1, "HASH <key>", count == 2 ? args[2] : "", "bucket count", kMaxBuckets);
       if (!placed) return Error{placed.error()};
+      Result<bool> spent = spend(1, "HASH");
+      if (!spent) return Error{spent.error()};
       describe_command(Command::hash, [&](OutputContext& context) {
         on_nodes(*placed, count == 1)(context);
         context.key = *key;
@@ -300,6 +411,8 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     }
     Result<std::int32_t> n = parse_bucket_count(args[2], "bucket count");
     if (!n) return Error{n.error()};
+    Result<bool> spent = spend(1, "HASH");
+    if (!spent) return Error{spent.error()};
     describe_command(Command::hash, [&](OutputContext& context) {
       context.key = *key;
       context.n = *n;
@@ -334,36 +447,44 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
           placed_cluster(count == 0, "BUCKETS without a bucket count", count == 1 ? args[1] : "",
                          "bucket count", kMaxBuckets);
       if (!found) return Error{found.error()};
+      Result<bool> spent = spend(key_count, "BUCKETS over " + std::to_string(key_count) + " keys");
+      if (!spent) return Error{spent.error()};
       const Cluster& placed = **found;
       describe_command(Command::buckets, on_nodes(*found, count == 0));
       const NodeList& nodes = placed.nodes();
-      keys_->for_each_key(0, keys_->size(), [&](std::uint64_t value, const Key* key) {
-        const std::uint32_t node = placed.locate(value, key);
-        append_key(buffer_, value, key ? &key->label : nullptr);
-        buffer_ += ": ";
-        buffer_ += nodes[node].name;
-        emit_line([&](OutputEvent& event) {
-          event.key = value;
-          event.string_key = key;
-          event.values[0] = node;
-          event.names[0] = nodes[node].name;
+      in_slices(key_count, [&](std::uint64_t begin, std::uint64_t end) {
+        keys_->for_each_key(begin, end, [&](std::uint64_t value, const Key* key) {
+          const std::uint32_t node = placed.locate(value, key);
+          append_key(buffer_, value, key ? &key->label : nullptr);
+          buffer_ += ": ";
+          buffer_ += nodes[node].name;
+          emit_line([&](OutputEvent& event) {
+            event.key = value;
+            event.string_key = key;
+            event.values[0] = node;
+            event.names[0] = nodes[node].name;
+          });
         });
       });
       return true;
     }
     Result<std::int32_t> n = parse_bucket_count(args[1], "bucket count");
     if (!n) return Error{n.error()};
+    Result<bool> spent = spend(key_count, "BUCKETS over " + std::to_string(key_count) + " keys");
+    if (!spent) return Error{spent.error()};
     describe_command(Command::buckets, [&](OutputContext& context) { context.n = *n; });
     visit_algorithm(algorithm_->id, [&](auto bucket_of) {
-      keys_->for_each_key(0, keys_->size(), [&](std::uint64_t value, const Key* key) {
-        const std::int32_t bucket = bucket_of(value, *n);
-        append_key(buffer_, value, key ? &key->label : nullptr);
-        buffer_ += ": ";
-        append_decimal(buffer_, static_cast<std::uint64_t>(bucket));
-        emit_line([&](OutputEvent& event) {
-          event.key = value;
-          event.string_key = key;
-          event.values[0] = bucket;
+      in_slices(key_count, [&](std::uint64_t begin, std::uint64_t end) {
+        keys_->for_each_key(begin, end, [&](std::uint64_t value, const Key* key) {
+          const std::int32_t bucket = bucket_of(value, *n);
+          append_key(buffer_, value, key ? &key->label : nullptr);
+          buffer_ += ": ";
+          append_decimal(buffer_, static_cast<std::uint64_t>(bucket));
+          emit_line([&](OutputEvent& event) {
+            event.key = value;
+            event.string_key = key;
+            event.values[0] = bucket;
+          });
         });
       });
     });
@@ -389,21 +510,23 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     auto print_moved_nodes = [&](const Cluster& before, const Cluster& after) {
       const NodeList& old_nodes = before.nodes();
       const NodeList& new_nodes = after.nodes();
-      const std::uint64_t moved =
-          for_each_moved_node(before, after, *keys_, 0, keys_->size(),
-                              [&](std::uint64_t key, const std::string* label,
-                                  std::uint32_t old_node, std::uint32_t new_node) {
-                                append_key(buffer_, key, label);
-                                buffer_ += ": ";
-                                buffer_ += old_nodes[old_node].name;
-                                buffer_ += " -> ";
-                                buffer_ += new_nodes[new_node].name;
-                                emit_line([&](OutputEvent& event) {
-                                  fill_moved(event, key, label, old_node, new_node);
-                                  event.names[0] = old_nodes[old_node].name;
-                                  event.names[1] = new_nodes[new_node].name;
-                                });
-                              });
+      std::uint64_t moved = 0;
+      in_slices(key_count, [&](std::uint64_t begin, std::uint64_t end) {
+        moved += for_each_moved_node(before, after, *keys_, begin, end,
+                                     [&](std::uint64_t key, const std::string* label,
+                                         std::uint32_t old_node, std::uint32_t new_node) {
+                                       append_key(buffer_, key, label);
+                                       buffer_ += ": ";
+                                       buffer_ += old_nodes[old_node].name;
+                                       buffer_ += " -> ";
+                                       buffer_ += new_nodes[new_node].name;
+                                       emit_line([&](OutputEvent& event) {
+                                         fill_moved(event, key, label, old_node, new_node);
+                                         event.names[0] = old_nodes[old_node].name;
+                                         event.names[1] = new_nodes[new_node].name;
+                                       });
+                                     });
+      });
       print_moved_total(moved);
     };
     // MOVED 10 12 compares bucket counts; MOVED -a +b*2 edits the node list
@@ -419,31 +542,43 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
       if (!from) return Error{from.error()};
       Result<std::int32_t> to = parse_bucket_count(args[2], "to bucket count");
       if (!to) return Error{to.error()};
+      const std::string moved_work = "MOVED over " + std::to_string(key_count) + " keys";
       if (!node_set) {
+        Result<bool> spent = spend(2 * key_count, moved_work);
+        if (!spent) return Error{spent.error()};
         describe_command(Command::moved, [&](OutputContext& context) {
           context.from = *from;
           context.to = *to;
         });
-        const std::uint64_t moved =
-            for_each_moved(*algorithm_, *keys_, *from, *to, 0, keys_->size(),
-                           [&](std::uint64_t key, const std::string* label, std::int32_t old_bucket,
-                               std::int32_t new_bucket) {
-                             append_key(buffer_, key, label);
-                             buffer_ += ": ";
-                             append_decimal(buffer_, static_cast<std::uint64_t>(old_bucket));
-                             buffer_ += " -> ";
-                             append_decimal(buffer_, static_cast<std::uint64_t>(new_bucket));
-                             emit_line([&](OutputEvent& event) {
-                               fill_moved(event, key, label, old_bucket, new_bucket);
-                             });
-                           });
+        std::uint64_t moved = 0;
+        in_slices(key_count, [&](std::uint64_t begin, std::uint64_t end) {
+          moved += for_each_moved(*algorithm_, *keys_, *from, *to, begin, end,
+                                  [&](std::uint64_t key, const std::string* label,
+                                      std::int32_t old_bucket, std::int32_t new_bucket) {
+                                    append_key(buffer_, key, label);
+                                    buffer_ += ": ";
+                                    append_decimal(buffer_, static_cast<std::uint64_t>(old_bucket));
+                                    buffer_ += " -> ";
+                                    append_decimal(buffer_, static_cast<std::uint64_t>(new_bucket));
+                                    emit_line([&](OutputEvent& event) {
+                                      fill_moved(event, key, label, old_bucket, new_bucket);
+                                    });
+                                  });
+        });
         print_moved_total(moved);
         return true;
       }
+      Result<bool> spent = spend(numbered_cost(*from) + numbered_cost(*to) + 2 * key_count,
+                                 moved_work + " between " + std::to_string(*from) + " and " +
+                                     std::to_string(*to) + " numbered nodes");
+      if (!spent) return Error{spent.error()};
       Result<Cluster> before = numbered(*from, "from bucket count");
       if (!before) return Error{before.error()};
       Result<Cluster> after = numbered(*to, "to bucket count");
       if (!after) return Error{after.error()};
+      spent = spend_placement(*before, "MOVED");
+      if (spent) spent = spend_placement(*after, "MOVED");
+      if (!spent) return Error{spent.error()};
       auto shared_before = std::make_shared<const Cluster>(std::move(before).value());
       auto shared_after = std::make_shared<const Cluster>(std::move(after).value());
       describe_command(Command::moved, [&](OutputContext& context) {
@@ -465,10 +600,15 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     }
     Result<const Cluster*> current = cluster("MOVED with node edits");
     if (!current) return Error{current.error()};
+    Result<bool> spent = spend(placement_cost(*algorithm_, (*current)->nodes()) + 2 * key_count,
+                               "MOVED with node edits over " + std::to_string(key_count) + " keys");
+    if (!spent) return Error{spent.error()};
     auto after = std::make_shared<Cluster>((*current)->copy());
     for (const NodeEdit& edit : edits) {
       Result<bool> applied = after->apply(edit);
       if (!applied) return fail("MOVED ", describe_edit(edit), ": ", applied.error());
+      applied = spend_placement(*after, "MOVED " + describe_edit(edit));
+      if (!applied) return Error{applied.error()};
     }
     describe_command(Command::moved, [&](OutputContext& context) {
       context.cluster = cluster_;
@@ -493,10 +633,12 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
           placed_cluster(count == 0, "LOAD without a bucket count", count == 1 ? args[1] : "",
                          "LOAD bucket count", kMaxLoadBuckets);
       if (!found) return Error{found.error()};
+      Result<bool> spent = spend(key_count, "LOAD over " + std::to_string(key_count) + " keys");
+      if (!spent) return Error{spent.error()};
       const Cluster& placed = **found;
       describe_command(Command::load, on_nodes(*found, count == 0));
       std::vector<std::uint64_t> loads(placed.nodes().size());
-      add_node_loads(placed, *keys_, 0, keys_->size(), loads);
+      add_node_loads(placed, *keys_, 0, key_count, loads);
       for (std::size_t node = 0; node < loads.size(); ++node) {
         const std::string& name = placed.nodes()[node].name;
         buffer_ += name;
@@ -513,6 +655,10 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     }
     Result<std::int32_t> n = parse_bucket_count(args[1], "LOAD bucket count", kMaxLoadBuckets);
     if (!n) return Error{n.error()};
+    Result<bool> spent = spend(
+        key_count + static_cast<std::uint64_t>(*n),
+        "LOAD over " + std::to_string(key_count) + " keys and " + std::to_string(*n) + " buckets");
+    if (!spent) return Error{spent.error()};
     describe_command(Command::load, [&](OutputContext& context) { context.n = *n; });
     std::vector<std::uint64_t> loads(static_cast<std::size_t>(*n));
     add_loads(*algorithm_, *keys_, *n, 0, keys_->size(), loads);
@@ -543,8 +689,17 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
     if (!algorithm_->consistent) what += " for " + std::string(algorithm_->name);
     Result<std::int32_t> max = parse_bucket_count(args[2], what, limit);
     if (!max) return Error{max.error()};
+    if (!algorithm_->consistent) {
+      Result<bool> spent =
+          spend(static_cast<std::uint64_t>(*max), "TRACE up to " + std::to_string(*max));
+      if (!spent) return Error{spent.error()};
+    }
     Result<std::vector<TraceStep>> steps = trace_key(*algorithm_, key->value, *max);
     if (!steps) return Error{steps.error()};
+    if (algorithm_->consistent) {
+      Result<bool> spent = spend(steps->size(), "TRACE up to " + std::to_string(*max));
+      if (!spent) return Error{spent.error()};
+    }
     describe_command(Command::trace, [&](OutputContext& context) {
       context.key = *key;
       context.n = *max;
@@ -571,9 +726,19 @@ Result<bool> Interpreter::execute(const std::vector<std::string_view>& args) {
 }
 
 int Interpreter::run(std::string_view script) {
+  if (script.size() > kMaxScriptBytes) {
+    failed_ = true;
+    std::string message = "error: the script has " + std::to_string(script.size()) +
+                          " bytes, more than the limit of " + std::to_string(kMaxScriptBytes) +
+                          " bytes (script-bytes, 64 MiB) for a script run as one text; the "
+                          "jumphash CLI reads a script file of any size line by line\n";
+    bytes_written_ += message.size();
+    err_(message);
+    return 1;
+  }
   std::uint64_t number = 0;
   std::size_t start = 0;
-  while (start < script.size()) {
+  while (start < script.size() && !budget_exhausted_) {
     std::size_t end = script.find('\n', start);
     if (end == std::string_view::npos) end = script.size();
     run_line(script.substr(start, end - start), ++number);
@@ -589,10 +754,11 @@ std::span<const std::string_view> command_names() {
   return kNames;
 }
 
-ScriptOutput run_script(std::string_view script) {
+ScriptOutput run_script(std::string_view script, WorkBudget budget) {
   ScriptOutput output;
   Interpreter interpreter([&output](std::string_view text) { output.stdout_text += text; },
                           [&output](std::string_view text) { output.stderr_text += text; });
+  interpreter.set_budget(budget);
   output.exit_code = interpreter.run(script);
   return output;
 }

@@ -35,6 +35,15 @@ Result<bool> check_name(std::string_view name, std::string_view token) {
     }
   }
   if (!is_valid_utf8(name)) return fail("node name ", quote(token), " is not valid UTF-8");
+  // C1 controls (U+0080..U+009F, in UTF-8 0xC2 0x80..0x9F) are control
+  // characters too: a name prints raw in output and messages.
+  for (std::size_t i = 0; i + 1 < name.size(); ++i) {
+    if (static_cast<unsigned char>(name[i]) == 0xC2 &&
+        static_cast<unsigned char>(name[i + 1]) <= 0x9F) {
+      return fail("node name ", quote(token),
+                  " holds a control character (names are printable text)");
+    }
+  }
   return true;
 }
 

@@ -6,13 +6,61 @@
 
 namespace jumphash {
 
+namespace detail {
+
+void look_up_block(const Algorithm& algorithm, const KeySet& keys, std::uint64_t begin,
+                   std::uint64_t end, std::int32_t first, std::int32_t second, KeyBlock& block) {
+  std::size_t count = 0;
+  keys.for_each_key(begin, end, [&](std::uint64_t value, const Key* key) {
+    block.values[count] = value;
+    block.keys[count] = key;
+    ++count;
+  });
+  block.count = count;
+  const std::span<const std::uint64_t> values(block.values.data(), count);
+  buckets_batch(algorithm, values, first, std::span<std::int32_t>(block.first.data(), count));
+  if (second > 0) {
+    buckets_batch(algorithm, values, second, std::span<std::int32_t>(block.second.data(), count));
+  }
+}
+
+}  // namespace detail
+
 void add_loads(const Algorithm& algorithm, const KeySet& keys, std::int32_t n, std::uint64_t begin,
                std::uint64_t end, std::vector<std::uint64_t>& loads) {
-  visit_algorithm(algorithm.id, [&](auto bucket_of) {
-    std::uint64_t* counts = loads.data();
-    keys.for_each(begin, end,
-                  [&](std::uint64_t key, const std::string*) { ++counts[bucket_of(key, n)]; });
-  });
+  end = std::min(end, keys.size());
+  if (begin >= end) return;
+  std::uint64_t* counts = loads.data();
+  auto count_block = [](std::uint64_t* into) {
+    return [into](const detail::KeyBlock& block) {
+      for (std::size_t i = 0; i < block.count; ++i) ++into[block.first[i]];
+    };
+  };
+  // Each thread counts into loads of its own: at most 256 MiB of them.
+  constexpr std::uint64_t kMaxCounterBytes = std::uint64_t{1} << 28;
+  const std::uint64_t per_thread = static_cast<std::uint64_t>(n) * sizeof(std::uint64_t);
+  const unsigned threads = static_cast<unsigned>(std::min<std::uint64_t>(
+      threads_for_keys(end - begin), std::max<std::uint64_t>(1, kMaxCounterBytes / per_thread)));
+  if (threads <= 1) {
+    detail::KeyBlock block;
+    detail::for_each_block(algorithm, keys, begin, end, n, 0, block, count_block(counts));
+    return;
+  }
+  std::vector<std::vector<std::uint64_t>> thread_loads(
+      threads, std::vector<std::uint64_t>(static_cast<std::size_t>(n)));
+  const std::uint64_t chunks = (end - begin + kParallelChunkKeys - 1) / kParallelChunkKeys;
+  run_ordered_chunks(
+      chunks, threads,
+      [&](std::uint64_t chunk, std::size_t, unsigned worker) {
+        const std::uint64_t start = begin + chunk * kParallelChunkKeys;
+        detail::KeyBlock block;
+        detail::for_each_block(algorithm, keys, start, std::min(end, start + kParallelChunkKeys),
+                               n, 0, block, count_block(thread_loads[worker].data()));
+      },
+      [](std::uint64_t, std::size_t) {});
+  for (const std::vector<std::uint64_t>& counted : thread_loads) {
+    for (std::size_t bucket = 0; bucket < counted.size(); ++bucket) counts[bucket] += counted[bucket];
+  }
 }
 
 LoadStats load_stats(const std::vector<std::uint64_t>& loads) {
@@ -88,27 +136,31 @@ Result<ResizeReport> ResizeReport::create(const Algorithm& algorithm, std::int64
 void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t end) {
   end = std::min(end, keys.size());
   if (begin >= end) return;
-  visit_algorithm(algorithm_->id, [&](auto bucket_of) {
-    std::uint64_t* before = before_.data();
-    std::uint64_t* after = after_.data();
-    std::uint64_t* flows = flows_.empty() ? nullptr : flows_.data();
-    const std::uint64_t to = static_cast<std::uint64_t>(to_);
-    keys.for_each(begin, end, [&](std::uint64_t key, const std::string* label) {
-      const std::int32_t old_bucket = bucket_of(key, from_);
-      const std::int32_t new_bucket = bucket_of(key, to_);
-      ++before[old_bucket];
-      ++after[new_bucket];
-      if (flows)
-        ++flows[static_cast<std::uint64_t>(old_bucket) * to +
-                static_cast<std::uint64_t>(new_bucket)];
-      if (old_bucket != new_bucket) {
-        ++moved_;
-        if (sample_.size() < sample_limit_) {
-          sample_.push_back({key, label ? *label : std::string(), old_bucket, new_bucket});
-        }
-      }
-    });
-  });
+  std::uint64_t* before = before_.data();
+  std::uint64_t* after = after_.data();
+  std::uint64_t* flows = flows_.empty() ? nullptr : flows_.data();
+  const std::uint64_t to = static_cast<std::uint64_t>(to_);
+  detail::KeyBlock block;
+  detail::for_each_block(*algorithm_, keys, begin, end, from_, to_, block,
+                         [&](const detail::KeyBlock& b) {
+                           for (std::size_t i = 0; i < b.count; ++i) {
+                             const std::int32_t old_bucket = b.first[i];
+                             const std::int32_t new_bucket = b.second[i];
+                             ++before[old_bucket];
+                             ++after[new_bucket];
+                             if (flows)
+                               ++flows[static_cast<std::uint64_t>(old_bucket) * to +
+                                       static_cast<std::uint64_t>(new_bucket)];
+                             if (old_bucket != new_bucket) {
+                               ++moved_;
+                               if (sample_.size() < sample_limit_) {
+                                 const std::string* label = b.label(i);
+                                 sample_.push_back({b.values[i], label ? *label : std::string(),
+                                                    old_bucket, new_bucket});
+                               }
+                             }
+                           }
+                         });
   total_ += end - begin;
 }
 

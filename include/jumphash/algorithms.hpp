@@ -17,14 +17,13 @@
 #include <string_view>
 #include <type_traits>
 
+#include "jumphash/limits.hpp"
 #include "jumphash/nodes.hpp"
 #include "jumphash/result.hpp"
 
 namespace jumphash {
 
-/// Largest bucket count any algorithm accepts: 2^31 - 1, the int32 limit of
-/// the paper's signature `int32_t JumpConsistentHash(uint64_t, int32_t)`.
-inline constexpr std::int64_t kMaxBuckets = 2147483647;
+// kMaxBuckets: in jumphash/limits.hpp, the one table of limits.
 
 using BucketFunction = std::int32_t (*)(std::uint64_t key, std::int32_t n);
 

@@ -38,14 +38,13 @@
 #include <string_view>
 #include <vector>
 
+#include "jumphash/limits.hpp"
 #include "jumphash/mistakes.hpp"
 #include "jumphash/result.hpp"
 
 namespace jumphash {
 
-/// Largest number of lines the checker compares on either side; a script
-/// that prints more (or student output that has more) is an Error.
-inline constexpr std::uint64_t kMaxCheckedLines = 1000000;
+// kMaxCheckedLines: in jumphash/limits.hpp, the one table of limits.
 
 /// Largest key set over which a MOVED summary (or a node LOAD) is
 /// recomputed with every variant (each key costs two lookups per variant);

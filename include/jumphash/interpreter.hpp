@@ -114,6 +114,27 @@ struct OutputEvent {
 /// carries none of iostream's locale machinery.)
 using TextSink = std::function<void(std::string_view text)>;
 
+/// Optional bounds on one interpreter's work, for callers that run scripts
+/// from strangers (the page's console, the fuzz targets). 0 means no bound.
+/// A line that would pass a bound fails with an error naming it, and the
+/// run ends there (run() stops; later run_line calls fail the same way).
+struct WorkBudget {
+  /// Lookups the run may compute: one per key for HASH, BUCKETS and LOAD
+  /// (plus n for LOAD n), two per key for MOVED, one per n for a modulo
+  /// TRACE (one per step for the others), checked before a command runs.
+  /// Placing a node list counts too: its node count plus, for algorithms
+  /// that honour weights, its total weight, before it is built (a bucket
+  /// count n given to a node-set algorithm is n nodes of weight 1); and its
+  /// state in 8-byte words (ring points, table slots) once built or rebuilt
+  /// by an edit, so that a large table (ALGO maglev table=10000019) is
+  /// built at most once before the budget refuses more work.
+  std::uint64_t max_lookups = 0;
+  /// Bytes the run may write, output and error lines together. Output stops
+  /// after the last whole line that fits; the error saying so is written
+  /// beyond the bound.
+  std::uint64_t max_output_bytes = 0;
+};
+
 class Interpreter {
  public:
   /// Output goes to `out`, error lines to `err`; both are written as each
@@ -127,13 +148,20 @@ class Interpreter {
   bool run_line(std::string_view line, std::uint64_t line_number);
 
   /// Runs every line of `script`; returns the exit status: 0 when every line
-  /// ran, 1 when any failed.
+  /// ran, 1 when any failed. Stops at a line that passes the budget. A
+  /// script longer than kMaxScriptBytes runs nothing: it writes
+  /// "error: the script has <N> bytes, more than ..." and returns 1.
   int run(std::string_view script);
 
   /// Writes the buffered output to `out` (run_line does after each line).
   void flush();
 
-  /// Writes the buffered output to `out` (run_line does after each line).
+  /// Bounds the work of every later line (see WorkBudget); counts start at
+  /// zero. Without a call there is no bound (the CLI).
+  void set_budget(WorkBudget budget);
+
+  /// True once a line failed for passing the budget; the run has ended.
+  bool budget_exhausted() const { return budget_exhausted_; }
 
   /// Called after each output line is written to `out` with the script line
   /// number that produced it.
@@ -162,6 +190,18 @@ class Interpreter {
   /// A cluster of nodes "0".."n-1" for a node-set algorithm.
   Result<Cluster> numbered(std::int64_t n, std::string_view what) const;
   void print_moved_total(std::uint64_t moved);
+  /// Counts `lookups` against the budget; fails (ending the run) when they
+  /// would pass it. `what` names the work, e.g. "BUCKETS over 10 keys".
+  Result<bool> spend(std::uint64_t lookups, std::string_view what);
+  /// Counts a placement just built (or rebuilt by an edit) against the
+  /// budget: its state in 8-byte words (ring points, table slots).
+  Result<bool> spend_placement(const Cluster& placed, std::string_view what);
+  /// Calls slice(begin, end) over [0, total): in slices under an output
+  /// budget, stopping once it is used up; else in one call.
+  template <class Slice>
+  void in_slices(std::uint64_t total, Slice&& slice);
+  /// The error of a command whose output passed the output budget.
+  Error output_budget_error();
   /// Starts the context of a command's lines when an observer listens:
   /// `fill` completes it (algorithm, options and keys are set).
   template <class Fill>
@@ -187,6 +227,11 @@ class Interpreter {
   std::function<void(std::uint64_t)> line_observer_;
   std::function<void(const OutputEvent&)> output_observer_;
   std::shared_ptr<const OutputContext> context_;  // of the command printing now
+  WorkBudget budget_;
+  std::uint64_t lookups_spent_ = 0;
+  std::uint64_t bytes_written_ = 0;  // output and error bytes passed to the sinks
+  bool output_full_ = false;         // a line did not fit the output budget
+  bool budget_exhausted_ = false;
 };
 
 /// The commands of the language, in the order the help lists them: the one
@@ -199,6 +244,13 @@ struct ScriptOutput {
   std::string stderr_text;
   int exit_code = 0;
 };
-ScriptOutput run_script(std::string_view script);
+
+/// The budget run_script uses unless given one: output up to
+/// kMaxRunOutputBytes, no bound on lookups.
+inline constexpr WorkBudget kRunScriptBudget{0, kMaxRunOutputBytes};
+
+/// Runs `script` (at most kMaxScriptBytes) under `budget` and collects what
+/// it printed. A longer script prints one error and runs nothing (exit 1).
+ScriptOutput run_script(std::string_view script, WorkBudget budget = kRunScriptBudget);
 
 }  // namespace jumphash

@@ -20,12 +20,12 @@
 #include <variant>
 #include <vector>
 
+#include "jumphash/limits.hpp"
 #include "jumphash/result.hpp"
 
 namespace jumphash {
 
-/// Largest number of keys one key set may hold.
-inline constexpr std::uint64_t kMaxKeysPerSet = 1000000000;
+// kMaxKeysPerSet: in jumphash/limits.hpp, the one table of limits.
 
 /// A key as the user wrote it.
 struct Key {

@@ -19,21 +19,13 @@
 #include <utility>
 #include <vector>
 
+#include "jumphash/limits.hpp"
 #include "jumphash/result.hpp"
 
 namespace jumphash {
 
-/// Largest weight of one node.
-inline constexpr std::uint32_t kMaxNodeWeight = 1000000;
-/// Largest number of nodes in one list (and largest bucket count that a
-/// node-set algorithm turns into nodes "0".."n-1").
-inline constexpr std::int64_t kMaxNodes = 100000;
-/// Longest node name, in bytes.
-inline constexpr std::size_t kMaxNodeNameBytes = 1024;
-/// Most points (ring entries, table slots) one placement may hold: 2^24,
-/// 128 MiB of 64-bit ring points. A weighted nginx ring (160 points per unit
-/// of weight) reaches it first.
-inline constexpr std::uint64_t kMaxPlacementPoints = std::uint64_t{1} << 24;
+// kMaxNodeWeight, kMaxNodes, kMaxNodeNameBytes, kMaxPlacementPoints: in
+// jumphash/limits.hpp, the one table of limits.
 
 struct Node {
   std::string name;  ///< the name's bytes (unquoted, unescaped)

@@ -7,47 +7,166 @@
 // show progress and cancel between slices.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "jumphash/algorithms.hpp"
+#include "jumphash/batch.hpp"
 #include "jumphash/cluster.hpp"
 #include "jumphash/keys.hpp"
+#include "jumphash/limits.hpp"
 
 namespace jumphash {
 
-/// Largest bucket count of a LOAD report (one counter per bucket).
-inline constexpr std::int64_t kMaxLoadBuckets = 1000000;
-/// Largest `max` of a TRACE with a non-consistent algorithm (modulo), whose
-/// bucket changes at almost every n.
-inline constexpr std::int64_t kMaxModuloTrace = 1000000;
-/// Largest from x to of the source -> destination matrix a resize keeps.
-inline constexpr std::uint64_t kMaxFlowCells = std::uint64_t{1} << 22;
+// kMaxLoadBuckets, kMaxModuloTrace, kMaxFlowCells: in jumphash/limits.hpp,
+// the one table of limits.
+
+namespace detail {
+/// One block of a report loop: up to kBatchBlockKeys consecutive keys of a
+/// key set (values, and the Key of keys written one by one, else null) with
+/// their buckets at two bucket counts.
+struct KeyBlock {
+  std::size_t count = 0;
+  std::array<std::uint64_t, kBatchBlockKeys> values;
+  std::array<const Key*, kBatchBlockKeys> keys;
+  std::array<std::int32_t, kBatchBlockKeys> first, second;
+  const std::string* label(std::size_t i) const { return keys[i] ? &keys[i]->label : nullptr; }
+};
+
+/// Fills `block` with keys[begin, end) (at most kBatchBlockKeys keys) and
+/// their buckets among `first` (and among `second` when second > 0) by
+/// buckets_batch. Bucket counts must be checked.
+void look_up_block(const Algorithm& algorithm, const KeySet& keys, std::uint64_t begin,
+                   std::uint64_t end, std::int32_t first, std::int32_t second, KeyBlock& block);
+
+/// Calls visit(block) for consecutive blocks of keys[begin, end), looked up
+/// as look_up_block does.
+template <class Visit>
+void for_each_block(const Algorithm& algorithm, const KeySet& keys, std::uint64_t begin,
+                    std::uint64_t end, std::int32_t first, std::int32_t second, KeyBlock& block,
+                    Visit&& visit) {
+  for (std::uint64_t start = begin; start < end; start += kBatchBlockKeys) {
+    look_up_block(algorithm, keys, start, std::min<std::uint64_t>(end, start + kBatchBlockKeys),
+                  first, second, block);
+    visit(block);
+  }
+}
+
+/// Runs the blocks of keys[begin, end) in chunks on threads_for_keys
+/// threads: on_block(block, sink) collects a block's rows into a chunk's
+/// `Rows` (a container with clear()), and consume(rows) sees each chunk's
+/// rows in key order on the calling thread.
+template <class Rows, class OnBlock, class Consume>
+void ordered_blocks(const Algorithm& algorithm, const KeySet& keys, std::uint64_t begin,
+                    std::uint64_t end, std::int32_t first, std::int32_t second, OnBlock&& on_block,
+                    Consume&& consume) {
+  const unsigned threads = threads_for_keys(end - begin);
+  const std::uint64_t chunks = (end - begin + kParallelChunkKeys - 1) / kParallelChunkKeys;
+  std::vector<Rows> slots(ordered_chunk_slots(threads));
+  run_ordered_chunks(
+      chunks, threads,
+      [&](std::uint64_t chunk, std::size_t slot, unsigned) {
+        Rows& rows = slots[slot];
+        rows.clear();
+        const std::uint64_t start = begin + chunk * kParallelChunkKeys;
+        KeyBlock block;
+        for_each_block(algorithm, keys, start, std::min(end, start + kParallelChunkKeys), first,
+                       second, block, [&](const KeyBlock& b) { on_block(b, rows); });
+      },
+      [&](std::uint64_t, std::size_t slot) { consume(slots[slot]); });
+}
+}  // namespace detail
 
 /// Calls on_moved(value, label, old_bucket, new_bucket) for each key of
 /// keys[begin, end) whose bucket differs between n = from and n = to, in
 /// order, and returns how many keys moved. from and to must be checked.
+/// Looks keys up in batches (buckets_batch) and, for key sets of at least
+/// kParallelMinKeys keys, on report_threads() threads; on_moved is always
+/// called on the calling thread, in key order.
 template <class OnMoved>
 std::uint64_t for_each_moved(const Algorithm& algorithm, const KeySet& keys, std::int32_t from,
                              std::int32_t to, std::uint64_t begin, std::uint64_t end,
                              OnMoved&& on_moved) {
-  return visit_algorithm(algorithm.id, [&](auto bucket_of) {
-    std::uint64_t moved = 0;
-    keys.for_each(begin, end, [&](std::uint64_t key, const std::string* label) {
-      const std::int32_t old_bucket = bucket_of(key, from);
-      const std::int32_t new_bucket = bucket_of(key, to);
-      if (old_bucket != new_bucket) {
-        ++moved;
-        on_moved(key, label, old_bucket, new_bucket);
-      }
-    });
+  end = std::min(end, keys.size());
+  if (begin >= end) return 0;
+  std::uint64_t moved = 0;
+  if (threads_for_keys(end - begin) <= 1) {
+    detail::KeyBlock block;
+    detail::for_each_block(algorithm, keys, begin, end, from, to, block,
+                           [&](const detail::KeyBlock& b) {
+                             for (std::size_t i = 0; i < b.count; ++i) {
+                               if (b.first[i] != b.second[i]) {
+                                 ++moved;
+                                 on_moved(b.values[i], b.label(i), b.first[i], b.second[i]);
+                               }
+                             }
+                           });
     return moved;
-  });
+  }
+  struct MovedRow {
+    std::uint64_t value;
+    const std::string* label;
+    std::int32_t old_bucket, new_bucket;
+  };
+  detail::ordered_blocks<std::vector<MovedRow>>(
+      algorithm, keys, begin, end, from, to,
+      [](const detail::KeyBlock& b, std::vector<MovedRow>& rows) {
+        for (std::size_t i = 0; i < b.count; ++i) {
+          if (b.first[i] != b.second[i]) {
+            rows.push_back({b.values[i], b.label(i), b.first[i], b.second[i]});
+          }
+        }
+      },
+      [&](const std::vector<MovedRow>& rows) {
+        moved += rows.size();
+        for (const MovedRow& row : rows) {
+          on_moved(row.value, row.label, row.old_bucket, row.new_bucket);
+        }
+      });
+  return moved;
+}
+
+/// Calls on_bucket(value, key, bucket) for each key of keys[begin, end) in
+/// order, with its bucket among n (checked); `key` is the Key of keys
+/// written one by one, null for ranges and random sets (as
+/// KeySet::for_each_key). Batched and threaded as for_each_moved.
+template <class OnBucket>
+void for_each_bucket(const Algorithm& algorithm, const KeySet& keys, std::int32_t n,
+                     std::uint64_t begin, std::uint64_t end, OnBucket&& on_bucket) {
+  end = std::min(end, keys.size());
+  if (begin >= end) return;
+  if (threads_for_keys(end - begin) <= 1) {
+    detail::KeyBlock block;
+    detail::for_each_block(algorithm, keys, begin, end, n, 0, block,
+                           [&](const detail::KeyBlock& b) {
+                             for (std::size_t i = 0; i < b.count; ++i) {
+                               on_bucket(b.values[i], b.keys[i], b.first[i]);
+                             }
+                           });
+    return;
+  }
+  struct BucketRow {
+    std::uint64_t value;
+    const Key* key;
+    std::int32_t bucket;
+  };
+  detail::ordered_blocks<std::vector<BucketRow>>(
+      algorithm, keys, begin, end, n, 0,
+      [](const detail::KeyBlock& b, std::vector<BucketRow>& rows) {
+        for (std::size_t i = 0; i < b.count; ++i) rows.push_back({b.values[i], b.keys[i], b.first[i]});
+      },
+      [&](const std::vector<BucketRow>& rows) {
+        for (const BucketRow& row : rows) on_bucket(row.value, row.key, row.bucket);
+      });
 }
 
 /// Adds the number of keys of keys[begin, end) in each bucket among n to
-/// loads[0..n) (loads.size() must be n; n must be checked).
+/// loads[0..n) (loads.size() must be n; n must be checked). Batched and
+/// threaded as for_each_moved (each thread counts into loads of its own,
+/// summed at the end).
 void add_loads(const Algorithm& algorithm, const KeySet& keys, std::int32_t n, std::uint64_t begin,
                std::uint64_t end, std::vector<std::uint64_t>& loads);
 

@@ -194,7 +194,7 @@ Result<Expected> run_expected(std::string_view script) {
     const std::string_view line = script_lines[index];
     auto too_many = [&] {
       return fail("the script prints more than ", decimal(kMaxCheckedLines), " lines (script line ",
-                  decimal(number), ": ", std::string(line),
+                  decimal(number), ": ", printable_input(line),
                   "); the checker compares at most that many");
     };
     // BUCKETS prints a line per key and MOVED up to one more: refuse before

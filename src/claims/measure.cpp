@@ -52,8 +52,8 @@ volatile std::uint64_t sink = 0;
 void consume(std::uint64_t value) { sink = sink ^ value; }
 
 std::vector<std::uint64_t> random_keys(std::uint64_t count, std::uint64_t start) {
-  std::vector<std::uint64_t> keys(count);
-  for (std::uint64_t i = 0; i < count; ++i) keys[i] = random_key(start, i);
+  std::vector<std::uint64_t> keys(static_cast<std::size_t>(count));
+  for (std::uint64_t i = 0; i < count; ++i) keys[static_cast<std::size_t>(i)] = random_key(start, i);
   return keys;
 }
 

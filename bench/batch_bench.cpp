@@ -1,0 +1,204 @@
+// Batch lookups against the scalar functions and scalar modulo, per
+// algorithm and n, in one run; and MOVED 1000 1001 over keys 0..99999999:
+// the CLI with -j 1 and -j <all cores>, the report function on 1 and all
+// threads, against a bare single-thread scalar loop. Prints Google
+// Benchmark's table, then the ratios. Not a test: nothing here asserts a time.
+//
+//   build/<dir>/bench/jumphash_batch_bench [--benchmark_filter=lookup]
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "jumphash/algorithms.hpp"
+#include "jumphash/batch.hpp"
+#include "jumphash/reports.hpp"
+#include "jumphash/splitmix64.hpp"
+
+namespace {
+
+using namespace jumphash;
+
+constexpr std::int32_t kBucketCounts[] = {128, 129, 1000, 1024, 1000000, 1 << 30};
+constexpr const char* kBatchAlgorithms[] = {"jump", "jumpback", "jumpback-indep"};
+constexpr std::uint64_t kResizeKeys = 100000000;  // keys 0..99999999
+
+// 2^20 random keys: the branch predictor cannot learn them (see algorithms_bench.cpp).
+constexpr std::size_t kKeyCount = std::size_t{1} << 20;
+
+const std::vector<std::uint64_t>& random_keys() {
+  static const std::vector<std::uint64_t> keys = [] {
+    std::vector<std::uint64_t> result(kKeyCount);
+    std::uint64_t state = 12345;
+    for (auto& key : result) key = splitmix64_next(state);
+    return result;
+  }();
+  return keys;
+}
+
+const Algorithm& named(const std::string& name) { return **find_algorithm(name); }
+
+/// Scalar: one call per key over all 2^20 keys (inlined, as the report loops did).
+void scalar_lookups(benchmark::State& state, const Algorithm* algorithm) {
+  const auto n = static_cast<std::int32_t>(state.range(0));
+  const auto& keys = random_keys();
+  std::vector<std::int32_t> out(kKeyCount);
+  visit_algorithm(algorithm->id, [&](auto bucket_of) {
+    for (auto _ : state) {
+      for (std::size_t i = 0; i < kKeyCount; ++i) out[i] = bucket_of(keys[i], n);
+      benchmark::ClobberMemory();
+    }
+  });
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kKeyCount));
+}
+
+/// Batch: buckets_batch on blocks of kBatchBlockKeys keys, on `path`.
+void batch_lookups(benchmark::State& state, const Algorithm* algorithm, BatchPath path) {
+  const auto n = static_cast<std::int32_t>(state.range(0));
+  const auto& keys = random_keys();
+  std::vector<std::int32_t> out(kKeyCount);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kKeyCount; i += kBatchBlockKeys) {
+      buckets_batch(*algorithm, std::span(keys).subspan(i, kBatchBlockKeys), n,
+                    std::span(out).subspan(i, kBatchBlockKeys), path);
+    }
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kKeyCount));
+}
+
+/// The bare loop of the issue: two scalar jumpback lookups per key over
+/// 0..99999999, counting differences, on one thread.
+void resize_bare_loop(benchmark::State& state) {
+  for (auto _ : state) {
+    std::uint64_t moved = 0;
+    for (std::uint64_t key = 0; key < kResizeKeys; ++key) {
+      moved += jump_back_hash(key, 1000) != jump_back_hash(key, 1001);
+    }
+    benchmark::DoNotOptimize(moved);
+  }
+}
+
+/// for_each_moved (batched; threaded when threads > 1) over the same keys.
+void resize_report(benchmark::State& state) {
+  const unsigned saved = report_threads();
+  set_report_threads(static_cast<unsigned>(state.range(0)));
+  const KeySet keys = *KeySet::parse("0..99999999");
+  for (auto _ : state) {
+    std::uint64_t checksum = 0;
+    const std::uint64_t moved = for_each_moved(
+        named("jumpback"), keys, 1000, 1001, 0, keys.size(),
+        [&](std::uint64_t key, const std::string*, std::int32_t, std::int32_t to) {
+          checksum += key ^ static_cast<std::uint64_t>(to);
+        });
+    benchmark::DoNotOptimize(moved);
+    benchmark::DoNotOptimize(checksum);
+  }
+  set_report_threads(saved);
+}
+
+/// The built CLI: `jumphash -j N -e 'ALGO jumpback' -e 'KEYS 0..99999999'
+/// -e 'MOVED 1000 1001' > /dev/null` (process start included, about 1 ms).
+void resize_cli(benchmark::State& state) {
+  const std::string command = std::string("'") + JUMPHASH_CLI + "' -j " +
+                              std::to_string(state.range(0)) +
+                              " -e 'ALGO jumpback' -e 'KEYS 0..99999999' -e 'MOVED 1000 1001'"
+                              " > /dev/null";
+  for (auto _ : state) {
+    if (std::system(command.c_str()) != 0) state.SkipWithError("the CLI failed");
+  }
+}
+
+class CollectingReporter : public benchmark::ConsoleReporter {
+ public:
+  std::map<std::string, double> ns;  // real time per iteration
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      if (run.run_type != Run::RT_Iteration) continue;
+      ns[run.benchmark_name()] = run.real_accumulated_time / static_cast<double>(run.iterations) * 1e9;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
+  const std::vector<BatchPath> paths = batch_path_supported(BatchPath::avx2)
+                                           ? std::vector<BatchPath>{BatchPath::scalar, BatchPath::avx2}
+                                           : std::vector<BatchPath>{BatchPath::scalar};
+  for (std::int32_t n : kBucketCounts) {
+    benchmark::RegisterBenchmark("lookup/modulo/scalar", scalar_lookups, &named("modulo"))->Arg(n);
+    for (const char* name : kBatchAlgorithms) {
+      benchmark::RegisterBenchmark(("lookup/" + std::string(name) + "/scalar").c_str(),
+                                   scalar_lookups, &named(name))
+          ->Arg(n);
+      for (BatchPath path : paths) {
+        benchmark::RegisterBenchmark(
+            ("lookup/" + std::string(name) + "/batch-" + std::string(batch_path_name(path))).c_str(),
+            batch_lookups, &named(name), path)
+            ->Arg(n);
+      }
+    }
+  }
+  benchmark::RegisterBenchmark("resize/bare_loop", resize_bare_loop)
+      ->Unit(benchmark::kMillisecond)->Iterations(2);
+  for (unsigned threads : {1U, cores}) {
+    benchmark::RegisterBenchmark("resize/report", resize_report)
+        ->Arg(threads)->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
+    benchmark::RegisterBenchmark("resize/cli", resize_cli)
+        ->Arg(threads)->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
+    if (cores == 1) break;
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  CollectingReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  auto& ns = reporter.ns;
+
+  std::printf("\nns per lookup over 2^20 random keys (ratio to scalar modulo at the same n)\n");
+  std::printf("| algorithm | path |");
+  for (std::int32_t n : kBucketCounts) std::printf(" n=%d |", n);
+  std::printf("\n|---|---|");
+  for (std::size_t i = 0; i < std::size(kBucketCounts); ++i) std::printf("---|");
+  std::printf("\n");
+  auto row = [&](const std::string& algorithm, const std::string& path) {
+    std::printf("| %s | %s |", algorithm.c_str(), path.c_str());
+    for (std::int32_t n : kBucketCounts) {
+      const std::string suffix = "/" + std::to_string(n);
+      const auto it = ns.find("lookup/" + algorithm + "/" + path + suffix);
+      const auto base = ns.find("lookup/modulo/scalar" + suffix);
+      if (it == ns.end() || base == ns.end()) {
+        std::printf(" - |");
+      } else {
+        std::printf(" %.2f (%.2fx) |", it->second / kKeyCount, it->second / base->second);
+      }
+    }
+    std::printf("\n");
+  };
+  row("modulo", "scalar");
+  for (const char* name : kBatchAlgorithms) {
+    row(name, "scalar");
+    for (BatchPath path : paths) row(name, "batch-" + std::string(batch_path_name(path)));
+  }
+  std::printf("\njumpback MOVED 1000 1001 over keys 0..99999999 (ms; ratio to the bare loop)\n");
+  std::printf("| run | ms | ratio |\n|---|---|---|\n");
+  auto bare = ns.end();
+  for (auto it = ns.begin(); it != ns.end(); ++it) {
+    if (it->first.rfind("resize/bare_loop", 0) == 0) bare = it;
+  }
+  for (const auto& [name, time] : ns) {
+    if (name.rfind("resize/", 0) != 0) continue;
+    std::printf("| %s | %.0f | %.2fx |\n", name.c_str(), time / 1e6,
+                bare == ns.end() ? 0.0 : time / bare->second);
+  }
+  std::printf("(threads: %u cores; batch path in use: %s)\n", cores,
+              std::string(batch_path_name(batch_path())).c_str());
+  return 0;
+}

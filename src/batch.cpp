@@ -1,0 +1,207 @@
+// Batch lookups (dispatch to the SIMD kernels) and parallel report chunks;
+// see jumphash/batch.hpp.
+#include "jumphash/batch.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <limits>
+#include <vector>
+
+#if !defined(__EMSCRIPTEN__)
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#endif
+
+#include "batch_kernels.hpp"
+
+namespace jumphash {
+namespace {
+
+bool cpu_has_avx2() {
+#if defined(JUMPHASH_HAVE_AVX2_BATCH)
+  return __builtin_cpu_supports("avx2") != 0;
+#else
+  return false;
+#endif
+}
+
+BatchPath best_batch_path() { return cpu_has_avx2() ? BatchPath::avx2 : BatchPath::scalar; }
+
+std::atomic<BatchPath>& current_batch_path() {
+  static std::atomic<BatchPath> path{best_batch_path()};
+  return path;
+}
+
+std::atomic<unsigned> report_thread_count{1};
+
+void scalar_batch(AlgorithmId id, std::span<const std::uint64_t> keys, std::int32_t n,
+                  std::int32_t* out) {
+  visit_algorithm(id, [&](auto bucket_of) {
+    for (std::size_t i = 0; i < keys.size(); ++i) out[i] = bucket_of(keys[i], n);
+  });
+}
+
+}  // namespace
+
+std::string_view batch_path_name(BatchPath path) {
+  switch (path) {
+    case BatchPath::avx2:
+      return "avx2";
+    case BatchPath::scalar:
+      break;
+  }
+  return "scalar";
+}
+
+bool batch_path_supported(BatchPath path) {
+  return path == BatchPath::scalar || (path == BatchPath::avx2 && cpu_has_avx2());
+}
+
+BatchPath batch_path() { return current_batch_path().load(std::memory_order_relaxed); }
+
+bool set_batch_path(BatchPath path) {
+  if (!batch_path_supported(path)) return false;
+  current_batch_path().store(path, std::memory_order_relaxed);
+  return true;
+}
+
+bool has_simd_batch(AlgorithmId id) {
+  return id == AlgorithmId::jump || id == AlgorithmId::jumpback ||
+         id == AlgorithmId::jumpback_indep;
+}
+
+void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> keys, std::int32_t n,
+                   std::span<std::int32_t> out) {
+  buckets_batch(algorithm, keys, n, out, batch_path());
+}
+
+void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> keys, std::int32_t n,
+                   std::span<std::int32_t> out, BatchPath path) {
+  const std::size_t count = std::min(keys.size(), out.size());
+  keys = keys.first(count);
+#if defined(JUMPHASH_HAVE_AVX2_BATCH)
+  if (path == BatchPath::avx2 && cpu_has_avx2()) {
+    switch (algorithm.id) {
+      case AlgorithmId::jumpback:
+        return batch_kernels::jump_back_hash_avx2(keys.data(), count, n, out.data());
+      case AlgorithmId::jumpback_indep:
+        return batch_kernels::jump_back_hash_independent_avx2(keys.data(), count, n, out.data());
+      case AlgorithmId::jump:
+        return batch_kernels::jump_hash_avx2(keys.data(), count, n, out.data());
+      default:
+        break;
+    }
+  }
+#else
+  (void)path;
+#endif
+  scalar_batch(algorithm.id, keys, n, out.data());
+}
+
+// ---- parallel report chunks -------------------------------------------------------
+
+void set_report_threads(unsigned threads) {
+  report_thread_count.store(std::clamp(threads, 1U, kMaxReportThreads), std::memory_order_relaxed);
+}
+
+unsigned report_threads() { return report_thread_count.load(std::memory_order_relaxed); }
+
+unsigned threads_for_keys(std::uint64_t keys) {
+  if (keys < kParallelMinKeys) return 1;
+  const std::uint64_t chunks = (keys + kParallelChunkKeys - 1) / kParallelChunkKeys;
+  return static_cast<unsigned>(std::min<std::uint64_t>(report_threads(), chunks));
+}
+
+void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
+                        const std::function<void(std::uint64_t, std::size_t, unsigned)>& compute,
+                        const std::function<void(std::uint64_t, std::size_t)>& consume) {
+  threads = static_cast<unsigned>(
+      std::min<std::uint64_t>(std::clamp(threads, 1U, kMaxReportThreads), chunk_count));
+#if defined(__EMSCRIPTEN__)
+  threads = 1;  // no pthreads in the module: the page runs workers of its own
+#endif
+  if (threads <= 1) {
+    for (std::uint64_t chunk = 0; chunk < chunk_count; ++chunk) {
+      compute(chunk, 0, 0);
+      consume(chunk, 0);
+    }
+    return;
+  }
+#if !defined(__EMSCRIPTEN__)
+  const std::size_t slots = ordered_chunk_slots(threads);
+  constexpr std::uint64_t kEmpty = std::numeric_limits<std::uint64_t>::max();
+  std::mutex mutex;
+  std::condition_variable chunk_done, slot_freed;
+  std::vector<std::uint64_t> chunk_in_slot(slots, kEmpty);  // the chunk computed there
+  std::uint64_t next_chunk = 0, consumed = 0;
+  bool stop = false;
+  std::exception_ptr error;
+
+  auto fail = [&](std::exception_ptr caught) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!error) error = caught;
+    stop = true;
+    chunk_done.notify_all();
+    slot_freed.notify_all();
+  };
+  auto work = [&](unsigned worker) {
+    for (;;) {
+      std::uint64_t chunk = 0;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        slot_freed.wait(lock, [&] {
+          return stop || next_chunk >= chunk_count || next_chunk < consumed + slots;
+        });
+        if (stop || next_chunk >= chunk_count) return;
+        chunk = next_chunk++;
+      }
+      try {
+        compute(chunk, static_cast<std::size_t>(chunk % slots), worker);
+      } catch (...) {
+        fail(std::current_exception());
+        return;
+      }
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        chunk_in_slot[static_cast<std::size_t>(chunk % slots)] = chunk;
+      }
+      chunk_done.notify_one();
+    }
+  };
+
+  std::vector<std::thread> workers;
+  workers.reserve(threads);
+  for (unsigned worker = 0; worker < threads; ++worker) workers.emplace_back(work, worker);
+  for (std::uint64_t chunk = 0; chunk < chunk_count; ++chunk) {
+    const std::size_t slot = static_cast<std::size_t>(chunk % slots);
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      chunk_done.wait(lock, [&] { return stop || chunk_in_slot[slot] == chunk; });
+      if (stop) break;
+    }
+    try {
+      consume(chunk, slot);
+    } catch (...) {
+      fail(std::current_exception());
+      break;
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      chunk_in_slot[slot] = kEmpty;
+      consumed = chunk + 1;
+    }
+    slot_freed.notify_all();
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stop = true;
+  }
+  slot_freed.notify_all();
+  for (std::thread& worker : workers) worker.join();
+  if (error) std::rethrow_exception(error);
+#endif
+}
+
+}  // namespace jumphash

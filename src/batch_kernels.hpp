@@ -1,0 +1,29 @@
+// The SIMD kernels behind jumphash/batch.hpp, one set per instruction set.
+// Private to src/: each set lives in its own translation unit compiled with
+// its own flags (batch_avx2.cpp with -mavx2), so these declarations use only
+// raw pointers: nothing inline from the public headers (or the standard
+// library) is emitted there with instructions another CPU may lack.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace jumphash::batch_kernels {
+
+// Every kernel writes out[i] = <algorithm>(keys[i], n) for i in [0, count),
+// bit-identical to the scalar function. Precondition: 1 <= n <= 2^31 - 1.
+
+#if defined(JUMPHASH_HAVE_AVX2_BATCH)
+/// AVX2 (4 keys a vector); call only when the CPU has AVX2.
+void jump_back_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                         std::int32_t* out);
+void jump_back_hash_independent_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                                     std::int32_t* out);
+void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                    std::int32_t* out);
+#endif
+
+// A WebAssembly SIMD128 set (-msimd128) goes here, in batch_simd128.cpp,
+// under JUMPHASH_HAVE_SIMD128_BATCH, with the same three signatures.
+
+}  // namespace jumphash::batch_kernels

@@ -1,0 +1,375 @@
+// Batch lookups (jumphash/batch.hpp) against the scalar functions, on every
+// path this machine supports (scalar, AVX2), and the report loops that use
+// them (batched and threaded) against plain per-key loops.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "jumphash/batch.hpp"
+#include "jumphash/reports.hpp"
+#include "jumphash/splitmix64.hpp"
+#include "test_data.hpp"
+
+namespace jumphash {
+namespace {
+
+const Algorithm& algorithm_named(std::string_view name) { return **find_algorithm(name); }
+
+/// The algorithms with SIMD kernels, by name.
+const std::vector<std::string> kSimdAlgorithms = {"jump", "jumpback", "jumpback-indep"};
+
+/// Restores the batch path and the report threads when a test ends.
+class BatchTest : public ::testing::TestWithParam<BatchPath> {
+ protected:
+  void SetUp() override {
+    if (!batch_path_supported(GetParam())) {
+      GTEST_SKIP() << batch_path_name(GetParam()) << " is not supported on this machine";
+    }
+    saved_path_ = batch_path();
+    ASSERT_TRUE(set_batch_path(GetParam()));
+  }
+  void TearDown() override {
+    set_batch_path(saved_path_);
+    set_report_threads(1);
+  }
+
+ private:
+  BatchPath saved_path_ = BatchPath::scalar;
+};
+
+std::vector<std::int32_t> batch(const Algorithm& algorithm, const std::vector<std::uint64_t>& keys,
+                                std::int32_t n) {
+  std::vector<std::int32_t> out(keys.size(), -7);
+  buckets_batch(algorithm, keys, n, out);
+  return out;
+}
+
+/// Runs the rows of a vector file through buckets_batch, grouped by
+/// algorithm and n (so that batches hold many keys), and expects each row.
+void expect_vector_rows(const std::string& file, const std::string& only_algorithm) {
+  std::map<std::pair<std::string, std::int64_t>, std::vector<testing::VectorRow>> groups;
+  for (const testing::VectorRow& row : testing::read_vectors(file)) {
+    const std::string name = row.algorithm.empty() ? only_algorithm : row.algorithm;
+    groups[{name, row.n}].push_back(row);
+  }
+  ASSERT_GT(groups.size(), 10u) << file;
+  for (const auto& [group, rows] : groups) {
+    const Algorithm& algorithm = algorithm_named(group.first);
+    std::vector<std::uint64_t> keys;
+    for (const auto& row : rows) keys.push_back(row.key);
+    const std::vector<std::int32_t> out =
+        batch(algorithm, keys, static_cast<std::int32_t>(group.second));
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      EXPECT_EQ(out[i], rows[i].bucket)
+          << file << ": " << group.first << " key " << rows[i].key << " n " << group.second;
+    }
+  }
+}
+
+TEST_P(BatchTest, EqualsGuavaOnEveryJumpVectorRow) { expect_vector_rows("vectors/jump.tsv", "jump"); }
+
+TEST_P(BatchTest, EqualsHash4jOnEveryJumpBackVectorRow) {
+  expect_vector_rows("vectors/jumpback.tsv", "jumpback");
+}
+
+TEST_P(BatchTest, EqualsTheIndependentReferenceOnEveryRow) {
+  expect_vector_rows("vectors/reference.tsv", "");
+}
+
+/// 10^6 SplitMix64 keys (state starting at 2024), the same for every test.
+const std::vector<std::uint64_t>& million_random_keys() {
+  static const std::vector<std::uint64_t> keys = [] {
+    std::vector<std::uint64_t> result(1000000);
+    std::uint64_t state = 2024;
+    for (std::uint64_t& key : result) key = splitmix64_next(state);
+    return result;
+  }();
+  return keys;
+}
+
+TEST_P(BatchTest, EqualsScalarOnAMillionRandomKeysAtEveryBucketCount) {
+  const std::vector<std::uint64_t>& keys = million_random_keys();
+  for (const std::string& name : kSimdAlgorithms) {
+    const Algorithm& algorithm = algorithm_named(name);
+    for (std::int32_t n : {1, 2, 128, 129, 1000, 1024, 1000000, 1 << 30, 2147483647}) {
+      const std::vector<std::int32_t> out = batch(algorithm, keys, n);
+      std::size_t mismatches = 0;
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        const std::int32_t expected = algorithm.function(keys[i], n);
+        if (out[i] != expected && ++mismatches <= 3) {
+          ADD_FAILURE() << name << " n " << n << " key " << keys[i] << ": batch " << out[i]
+                        << ", scalar " << expected;
+        }
+      }
+      EXPECT_EQ(mismatches, 0u) << name << " n " << n;
+    }
+  }
+}
+
+// Keys that stress the kernels' arithmetic: all-ones top bits (jump's
+// (key >> 33) + 1 = 2^31), zero, the largest keys.
+TEST_P(BatchTest, EqualsScalarOnEdgeKeys) {
+  std::vector<std::uint64_t> keys = {0,
+                                     1,
+                                     2,
+                                     0x7FFFFFFFULL,
+                                     0xFFFFFFFFULL,
+                                     0x100000000ULL,
+                                     0x8000000000000000ULL,
+                                     0xFFFFFFFE00000000ULL,
+                                     0xFFFFFFFFFFFFFFFEULL,
+                                     0xFFFFFFFFFFFFFFFFULL,
+                                     18063469494497682072ULL,
+                                     628522610165938199ULL};
+  for (std::uint64_t i = 0; i < 64; ++i) keys.push_back(std::uint64_t{1} << i);
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
+    for (std::int32_t n : {1, 2, 3, 7, 100, 65537, 1000000, 2147483647}) {
+      const std::vector<std::int32_t> out = batch(algorithm, keys, n);
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        EXPECT_EQ(out[i], algorithm.function(keys[i], n))
+            << algorithm.name << " key " << keys[i] << " n " << n;
+      }
+    }
+  }
+}
+
+// Batches of every length 0..9 (the kernels pad the last partial vector),
+// and an `out` longer than the keys (the rest is left alone).
+TEST_P(BatchTest, HandlesEveryTailLength) {
+  const std::vector<std::uint64_t>& all = million_random_keys();
+  for (const std::string& name : kSimdAlgorithms) {
+    const Algorithm& algorithm = algorithm_named(name);
+    for (std::size_t length = 0; length < 10; ++length) {
+      const std::vector<std::uint64_t> keys(all.begin(), all.begin() + length);
+      std::vector<std::int32_t> out(length + 3, -7);
+      buckets_batch(algorithm, keys, 129, out);
+      for (std::size_t i = 0; i < length; ++i) {
+        EXPECT_EQ(out[i], algorithm.function(keys[i], 129)) << name << " length " << length;
+      }
+      for (std::size_t i = length; i < out.size(); ++i) EXPECT_EQ(out[i], -7) << name;
+    }
+  }
+}
+
+// ---- the report loops --------------------------------------------------------------
+
+/// Key sets of each kind, above the threading threshold, with string keys.
+std::vector<std::string> report_key_sets() {
+  return {"0..299999", "random:300000:7",
+          "5 \"alice\" 0xFFFFFFFFFFFFFFFF 10..200009 random:100000:3 \"bob\" 42"};
+}
+
+struct MovedRow {
+  std::uint64_t value;
+  std::string label;
+  std::int32_t old_bucket, new_bucket;
+  bool operator==(const MovedRow&) const = default;
+};
+
+/// MOVED rows by a plain per-key loop over the scalar function.
+std::vector<MovedRow> moved_by_scalar_loop(const Algorithm& algorithm, const KeySet& keys,
+                                           std::int32_t from, std::int32_t to) {
+  std::vector<MovedRow> rows;
+  keys.for_each([&](std::uint64_t key, const std::string* label) {
+    const std::int32_t a = algorithm.function(key, from), b = algorithm.function(key, to);
+    if (a != b) rows.push_back({key, label ? *label : std::string(), a, b});
+  });
+  return rows;
+}
+
+TEST_P(BatchTest, MovedRowsEqualAPerKeyLoopOnOneAndFourThreads) {
+  for (const std::string& spec : report_key_sets()) {
+    const KeySet keys = *KeySet::parse(spec);
+    ASSERT_GE(keys.size(), kParallelMinKeys) << spec;
+    for (const Algorithm& algorithm : bucket_count_algorithms()) {
+      const std::vector<MovedRow> expected = moved_by_scalar_loop(algorithm, keys, 129, 1000);
+      for (unsigned threads : {1U, 4U}) {
+        set_report_threads(threads);
+        std::vector<MovedRow> rows;
+        const std::uint64_t moved = for_each_moved(
+            algorithm, keys, 129, 1000, 0, keys.size(),
+            [&](std::uint64_t key, const std::string* label, std::int32_t a, std::int32_t b) {
+              rows.push_back({key, label ? *label : std::string(), a, b});
+            });
+        EXPECT_EQ(moved, expected.size()) << algorithm.name << " " << spec << " threads " << threads;
+        EXPECT_TRUE(rows == expected) << algorithm.name << " " << spec << " threads " << threads;
+      }
+    }
+  }
+}
+
+TEST_P(BatchTest, MovedOverASliceEqualsThePerKeyLoopOverThatSlice) {
+  const KeySet keys = *KeySet::parse(report_key_sets()[2]);
+  const Algorithm& algorithm = algorithm_named("jumpback");
+  std::vector<MovedRow> expected;
+  std::uint64_t index = 0;
+  keys.for_each([&](std::uint64_t key, const std::string* label) {
+    const bool inside = index >= 3 && index < 250003;
+    ++index;
+    const std::int32_t a = algorithm.function(key, 10), b = algorithm.function(key, 11);
+    if (inside && a != b) expected.push_back({key, label ? *label : std::string(), a, b});
+  });
+  set_report_threads(3);
+  std::vector<MovedRow> rows;
+  for_each_moved(algorithm, keys, 10, 11, 3, 250003,
+                 [&](std::uint64_t key, const std::string* label, std::int32_t a, std::int32_t b) {
+                   rows.push_back({key, label ? *label : std::string(), a, b});
+                 });
+  EXPECT_TRUE(rows == expected);
+  EXPECT_FALSE(rows.empty());
+}
+
+TEST_P(BatchTest, LoadsEqualAPerKeyLoopOnOneAndFourThreads) {
+  for (const std::string& spec : report_key_sets()) {
+    const KeySet keys = *KeySet::parse(spec);
+    for (const Algorithm& algorithm : bucket_count_algorithms()) {
+      for (std::int32_t n : {1, 129, 1000000}) {
+        std::vector<std::uint64_t> expected(static_cast<std::size_t>(n));
+        keys.for_each([&](std::uint64_t key, const std::string*) {
+          ++expected[static_cast<std::size_t>(algorithm.function(key, n))];
+        });
+        for (unsigned threads : {1U, 4U}) {
+          set_report_threads(threads);
+          std::vector<std::uint64_t> loads(static_cast<std::size_t>(n));
+          add_loads(algorithm, keys, n, 0, keys.size(), loads);
+          EXPECT_TRUE(loads == expected)
+              << algorithm.name << " " << spec << " n " << n << " threads " << threads;
+        }
+      }
+    }
+  }
+}
+
+TEST_P(BatchTest, BucketsEqualAPerKeyLoopOnOneAndFourThreads) {
+  const KeySet keys = *KeySet::parse(report_key_sets()[2]);
+  for (const std::string& name : kSimdAlgorithms) {
+    const Algorithm& algorithm = algorithm_named(name);
+    std::vector<std::pair<std::uint64_t, std::int32_t>> expected;
+    std::vector<const Key*> expected_keys;
+    keys.for_each_key(0, keys.size(), [&](std::uint64_t value, const Key* key) {
+      expected.emplace_back(value, algorithm.function(value, 1000));
+      expected_keys.push_back(key);
+    });
+    for (unsigned threads : {1U, 4U}) {
+      set_report_threads(threads);
+      std::vector<std::pair<std::uint64_t, std::int32_t>> rows;
+      std::vector<const Key*> row_keys;
+      for_each_bucket(algorithm, keys, 1000, 0, keys.size(),
+                      [&](std::uint64_t value, const Key* key, std::int32_t bucket) {
+                        rows.emplace_back(value, bucket);
+                        row_keys.push_back(key);
+                      });
+      EXPECT_TRUE(rows == expected) << name << " threads " << threads;
+      EXPECT_TRUE(row_keys == expected_keys) << name << " threads " << threads;
+    }
+  }
+}
+
+TEST_P(BatchTest, ResizeReportEqualsAPerKeyLoop) {
+  const KeySet keys = *KeySet::parse(report_key_sets()[2]);
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
+    ResizeReport report = *ResizeReport::create(algorithm, 129, 1000, 50);
+    // In uneven slices, as the page feeds it.
+    for (std::uint64_t begin = 0; begin < keys.size(); begin += 77777) {
+      report.add(keys, begin, begin + 77777);
+    }
+    std::vector<std::uint64_t> before(129), after(1000), flows(129 * 1000);
+    std::vector<MovedRow> moved = moved_by_scalar_loop(algorithm, keys, 129, 1000);
+    keys.for_each([&](std::uint64_t key, const std::string*) {
+      const std::int32_t a = algorithm.function(key, 129), b = algorithm.function(key, 1000);
+      ++before[static_cast<std::size_t>(a)];
+      ++after[static_cast<std::size_t>(b)];
+      ++flows[static_cast<std::size_t>(a) * 1000 + static_cast<std::size_t>(b)];
+    });
+    EXPECT_EQ(report.total(), keys.size());
+    EXPECT_EQ(report.moved(), moved.size()) << algorithm.name;
+    EXPECT_TRUE(report.loads_before() == before) << algorithm.name;
+    EXPECT_TRUE(report.loads_after() == after) << algorithm.name;
+    EXPECT_TRUE(report.flows() == flows) << algorithm.name;
+    ASSERT_EQ(report.sample().size(), 50u);
+    for (std::size_t i = 0; i < 50; ++i) {
+      const MovedKey& sampled = report.sample()[i];
+      EXPECT_EQ((MovedRow{sampled.value, sampled.label, sampled.old_bucket, sampled.new_bucket}),
+                moved[i])
+          << algorithm.name << " sample " << i;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Paths, BatchTest, ::testing::Values(BatchPath::scalar, BatchPath::avx2),
+                         [](const ::testing::TestParamInfo<BatchPath>& info) {
+                           return std::string(batch_path_name(info.param));
+                         });
+
+// ---- dispatch and threads ------------------------------------------------------------
+
+TEST(BatchDispatch, ScalarIsAlwaysSupportedAndAnUnsupportedPathIsRefused) {
+  EXPECT_TRUE(batch_path_supported(BatchPath::scalar));
+  const BatchPath saved = batch_path();
+  EXPECT_TRUE(set_batch_path(BatchPath::scalar));
+  EXPECT_EQ(batch_path(), BatchPath::scalar);
+  if (!batch_path_supported(BatchPath::avx2)) {
+    EXPECT_FALSE(set_batch_path(BatchPath::avx2));
+    EXPECT_EQ(batch_path(), BatchPath::scalar);
+  }
+  set_batch_path(saved);
+}
+
+TEST(BatchDispatch, OnlyJumpJumpBackAndIndependentHaveKernels) {
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
+    const bool expected = algorithm.name == "jump" || algorithm.name == "jumpback" ||
+                          algorithm.name == "jumpback-indep";
+    EXPECT_EQ(has_simd_batch(algorithm.id), expected) << algorithm.name;
+  }
+}
+
+TEST(ParallelChunks, ConsumesEveryChunkOnceInOrder) {
+  for (unsigned threads : {1U, 2U, 5U}) {
+    const std::size_t slots = ordered_chunk_slots(threads);
+    std::vector<std::uint64_t> slot_values(slots);
+    std::vector<std::uint64_t> consumed;
+    run_ordered_chunks(
+        1000, threads,
+        [&](std::uint64_t chunk, std::size_t slot, unsigned worker) {
+          ASSERT_LT(slot, slots);
+          ASSERT_LT(worker, std::max(threads, 1U));
+          slot_values[slot] = chunk * chunk;
+        },
+        [&](std::uint64_t chunk, std::size_t slot) {
+          EXPECT_EQ(slot_values[slot], chunk * chunk);
+          consumed.push_back(chunk);
+        });
+    ASSERT_EQ(consumed.size(), 1000u) << threads;
+    for (std::uint64_t i = 0; i < 1000; ++i) EXPECT_EQ(consumed[i], i) << threads;
+  }
+}
+
+TEST(ParallelChunks, RethrowsAWorkersExceptionOnTheCallingThread) {
+  for (unsigned threads : {1U, 3U}) {
+    std::uint64_t consumed = 0;
+    EXPECT_THROW(run_ordered_chunks(
+                     100, threads,
+                     [](std::uint64_t chunk, std::size_t, unsigned) {
+                       if (chunk == 37) throw std::runtime_error("chunk 37");
+                     },
+                     [&](std::uint64_t, std::size_t) { ++consumed; }),
+                 std::runtime_error);
+    EXPECT_LE(consumed, 37u) << threads;
+  }
+}
+
+TEST(ParallelChunks, SmallKeySetsStayOnOneThread) {
+  set_report_threads(8);
+  EXPECT_EQ(threads_for_keys(kParallelMinKeys - 1), 1u);
+  EXPECT_EQ(threads_for_keys(kParallelMinKeys), std::min<std::uint64_t>(8, kParallelMinKeys / kParallelChunkKeys));
+  EXPECT_EQ(threads_for_keys(std::uint64_t{1} << 30), 8u);
+  set_report_threads(0);
+  EXPECT_EQ(report_threads(), 1u);
+  set_report_threads(1);
+}
+
+}  // namespace
+}  // namespace jumphash
