@@ -30,7 +30,7 @@ function nodeBuiltin(name) {
   return p && typeof p.getBuiltinModule === 'function' ? p.getBuiltinModule(name) : undefined;
 }
 
-function typeName(value) {
+export function typeName(value) {
   if (value === null) return 'null';
   if (typeof value === 'object') return value.constructor?.name ?? 'object';
   return typeof value;

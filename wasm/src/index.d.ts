@@ -21,7 +21,7 @@
  */
 
 /**
- * Options of {@link loadJumphash} and {@link loadChecker}: where the `.wasm`
+ * Options of {@link loadJumphash}, {@link loadChecker} and {@link loadClaims}: where the `.wasm`
  * comes from when the default does not fit (pass at most one of the two).
  * By default the default entry loads the `.wasm` beside its JavaScript
  * (`new URL('../dist/<file>.wasm', import.meta.url)`, which Vite and webpack
@@ -31,7 +31,8 @@
 export interface LoadOptions {
   /**
    * The bytes of `jumphash_wasm.wasm` (of `jumphash_checker_wasm.wasm` for
-   * {@link loadChecker}), when the caller already has them (from a cache, a
+   * {@link loadChecker}, of `jumphash_claims_wasm.wasm` for
+   * {@link loadClaims}), when the caller already has them (from a cache, a
    * bundler, a file it read itself).
    */
   wasmBinary?: ArrayBuffer | Uint8Array;
@@ -669,3 +670,107 @@ export interface Checker {
  * @throws TypeError for options of the wrong type.
  */
 export function loadChecker(options?: LoadOptions): Promise<Checker>;
+
+/**
+ * How a claim is judged: `deterministic` (an exact value, equal or not),
+ * `statistical` (measured on a fixed list of keys, judged with a stated
+ * tolerance) or `timing` (ratios of loops measured in one run, here).
+ */
+export type ClaimKind = 'deterministic' | 'statistical' | 'timing';
+
+/**
+ * The outcome of one run: `reproduced` (within the tolerance), `differs`
+ * (not; `measured` says by how much) or `measured-only` (a timing table
+ * whose published values are times on another machine: shown, not judged).
+ */
+export type ClaimVerdict = 'reproduced' | 'differs' | 'measured-only';
+
+/** One claim of the catalogue (see {@link Claims.list}); the same text as `jumphash reproduce`. */
+export interface ClaimInfo {
+  /** Stable id, lower-case words joined by `-`, e.g. `jump-key-42-history`. */
+  readonly id: string;
+  /** What the source says, in one sentence. */
+  readonly statement: string;
+  /** The paper or article, by title and authors. */
+  readonly source: string;
+  /** The value(s) as published, with their context (machine, sizes). */
+  readonly published: string;
+  /** How it is measured here: keys, sizes, variants. */
+  readonly method: string;
+  /** What counts as reproduced. */
+  readonly tolerance: string;
+  /** How the claim is judged. */
+  readonly kind: ClaimKind;
+}
+
+/** One named series of a {@link ClaimChart}: points (x[i], y[i]), equal lengths. */
+export interface ClaimSeries {
+  /** The legend's label, e.g. `H_n (expected loops)`. */
+  readonly name: string;
+  /** The x coordinates. */
+  readonly x: Float64Array;
+  /** The y coordinates. */
+  readonly y: Float64Array;
+}
+
+/** Data for a chart where a curve says more than a number. */
+export interface ClaimChart {
+  /** The chart's title. */
+  readonly title: string;
+  /** The x axis's label, with its unit where it has one. */
+  readonly xLabel: string;
+  /** The y axis's label, with its unit where it has one. */
+  readonly yLabel: string;
+  /** Draw as a step function (a key's jump history). */
+  readonly step: boolean;
+  /** x spans orders of magnitude: use a logarithmic axis. */
+  readonly logX: boolean;
+  /** One or more series. */
+  readonly series: ClaimSeries[];
+}
+
+/** What one run of a claim measured (see {@link Claims.run}). */
+export interface ClaimResult {
+  /** The claim's id. */
+  readonly id: string;
+  /** The measured value(s) in words, comparable with {@link ClaimInfo.published}. */
+  readonly measured: string;
+  /** Reproduced, differs or measured-only. */
+  readonly verdict: ClaimVerdict;
+  /** How long the run took, in milliseconds (wall clock, this instance). */
+  readonly milliseconds: number;
+  /** Chart data, or null when the claim has none. */
+  readonly chart: ClaimChart | null;
+}
+
+/**
+ * The articles' claims, re-measured in this process (a module of its own:
+ * see {@link loadClaims}); the same catalogue as `jumphash reproduce`.
+ */
+export interface Claims {
+  /** The core's version, e.g. `0.1.0` (equal to {@link Jumphash.version}). */
+  readonly version: string;
+  /** Every claim, in the catalogue's stable order (a fresh array each call). */
+  list(): ClaimInfo[];
+  /**
+   * Runs the claim called `id` (exact, case-sensitive) and returns what it
+   * measured and the verdict. Blocks for up to a few seconds (timing claims
+   * longer): call it in a Web Worker.
+   * @throws TypeError when `id` is not a string.
+   * @throws RangeError for an unknown id: the message names it and lists every known id.
+   */
+  run(id: string): ClaimResult;
+}
+
+/**
+ * Instantiates the WebAssembly module of the articles' claims. It is a
+ * separate download (about 95 KB gzipped), imported only when this is
+ * called, so pages that never show the claims do not pay for it. Each call
+ * makes a new, independent instance; in Node it reads its `.wasm` itself.
+ * @throws Error when the `.wasm` cannot be fetched, read or compiled: the
+ *   message names the URL or path tried, what came back (HTTP status, the
+ *   first bytes) and the two fixes (the `jumphash-wasm/inline` entry, or the
+ *   `wasmUrl`/`wasmBinary` options). Nothing is printed to the console.
+ * @throws TypeError for options of the wrong type.
+ */
+export function loadClaims(options?: LoadOptions): Promise<Claims>;

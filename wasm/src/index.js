@@ -32,3 +32,14 @@ export async function loadChecker(options = {}) {
   const { loadChecker: load } = await import('./checker.js');
   return load(options);
 }
+
+/**
+ * Instantiates the module of the articles' claims (a separate download,
+ * imported only when called, so pages that never show the claims do not
+ * fetch it); see index.d.ts.
+ * @param {{ wasmBinary?: ArrayBuffer | Uint8Array, wasmUrl?: string | URL }} [options]
+ */
+export async function loadClaims(options = {}) {
+  const { loadClaims: load } = await import('./loadClaims.js');
+  return load(options);
+}

@@ -3,7 +3,8 @@
 // written by the build). For bundlers that copy no assets, such as esbuild
 // with its defaults: nothing to serve beside the bundle, at the price of
 // about a third more bytes than the .wasm itself. The checker's module is
-// still imported only when loadChecker is called.
+// still imported only when loadChecker is called, the claims' only when
+// loadClaims is.
 import createJumphashModule from '../dist/jumphash_wasm.mjs';
 import { createApi, createChecker, instantiate } from './api.js';
 
@@ -32,4 +33,19 @@ export async function loadChecker(options = {}) {
   };
   const { default: createCheckerModule } = await import('../dist/jumphash_checker_wasm.mjs');
   return createChecker(await instantiate(where, createCheckerModule, options));
+}
+
+/**
+ * Instantiates the module of the articles' claims; see index.d.ts.
+ * @param {{ wasmBinary?: ArrayBuffer | Uint8Array, wasmUrl?: string | URL }} [options]
+ */
+export async function loadClaims(options = {}) {
+  const where = {
+    fn: 'loadClaims',
+    file: 'jumphash_claims_wasm.wasm',
+    inline: async () => (await import('../dist/jumphash_claims_wasm.inline.mjs')).default,
+  };
+  const { default: createClaimsModule } = await import('../dist/jumphash_claims_wasm.mjs');
+  const { createClaims } = await import('./claimsApi.js');
+  return createClaims(await instantiate(where, createClaimsModule, options));
 }

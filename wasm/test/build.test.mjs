@@ -17,8 +17,9 @@ test('no new Function( and no eval( in the shipped JavaScript', () => {
   const scripts = pkg.files.filter((f) => /\.(m?js)$/.test(f));
   assert.deepEqual(scripts.sort(), [
     'dist/jumphash_checker_wasm.inline.mjs', 'dist/jumphash_checker_wasm.mjs',
+    'dist/jumphash_claims_wasm.inline.mjs', 'dist/jumphash_claims_wasm.mjs',
     'dist/jumphash_wasm.inline.mjs', 'dist/jumphash_wasm.mjs',
-    'src/api.js', 'src/checker.js', 'src/index.js', 'src/inline.js',
+    'src/api.js', 'src/checker.js', 'src/claimsApi.js', 'src/index.js', 'src/inline.js', 'src/loadClaims.js',
   ]);
   for (const file of scripts) {
     const text = readFileSync(path.join(packageDir, file), 'utf8');
@@ -42,10 +43,11 @@ test('import.meta only as new URL("../dist/<file>.wasm", import.meta.url), once 
   assert.deepEqual(uses.sort(), [
     "src/checker.js: url: () => new URL('../dist/jumphash_checker_wasm.wasm', import.meta.url),",
     "src/index.js: url: () => new URL('../dist/jumphash_wasm.wasm', import.meta.url),",
+    "src/loadClaims.js: url: () => new URL('../dist/jumphash_claims_wasm.wasm', import.meta.url),",
   ]);
 });
 
-for (const module of ['jumphash_wasm', 'jumphash_checker_wasm']) {
+for (const module of ['jumphash_wasm', 'jumphash_checker_wasm', 'jumphash_claims_wasm']) {
   test(`${module}.wasm is a WebAssembly binary, and ${module}.inline.mjs holds the same bytes`, async () => {
     const wasm = readFileSync(path.join(packageDir, `dist/${module}.wasm`));
     assert.deepEqual([...wasm.subarray(0, 4)], [0x00, 0x61, 0x73, 0x6d]);

@@ -264,7 +264,7 @@ describe('browser (Chromium, strict CSP)', { skip: browserSkip }, () => {
     assert.deepEqual(info.errors, []);
     // No warning at all: not about the package's code (webpack used to say
     // "Critical dependency: the request of a dependency is an expression"),
-    // and no asset above webpack's 244 KiB hint (both .wasm files are below).
+    // and no asset above webpack's 244 KiB hint (every .wasm file is below).
     assert.deepEqual(info.warnings.map((w) => w.message), []);
     const files = walk(path.join(dir, 'out'));
     assert.ok(files.some((f) => f.endsWith('.wasm')), files.join(' '));

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import * as packageExports from 'jumphash-wasm';
-import { loadChecker } from 'jumphash-wasm';
+import { loadChecker, loadClaims } from 'jumphash-wasm';
 
 import { jumphash, packageDir } from './helpers.mjs';
 
@@ -56,15 +56,16 @@ test('usage.ts compiled and run: the declared types are what the module returns'
   tsc('-p', tsconfig, '--noEmit', 'false', '--outDir', outDir);
   const usage = await import(pathToFileURL(path.join(outDir, 'usage.js')).href);
   const done = await usage.exercise();
-  // It exercised every member of Jumphash and of Checker.
+  // It exercised every member of Jumphash, of Checker and of Claims.
   assert.deepEqual(new Set(done), new Set([...declaredMembers('Jumphash'),
-                                           ...[...declaredMembers('Checker')].map((m) => `checker.${m}`)]));
+                                           ...[...declaredMembers('Checker')].map((m) => `checker.${m}`),
+                                           ...[...declaredMembers('Claims')].map((m) => `claims.${m}`)]));
 });
 
 test('every runtime export of the package is declared, and only those', () => {
   const declared = new Set([...dts.matchAll(/^export (?:declare )?(?:async )?(?:function|const|class|let) (\w+)/gm)].map((m) => m[1]));
   assert.deepEqual(new Set(Object.keys(packageExports)), declared);
-  assert.deepEqual([...declared].sort(), ['loadChecker', 'loadJumphash']);
+  assert.deepEqual([...declared].sort(), ['loadChecker', 'loadClaims', 'loadJumphash']);
 });
 
 test('every member of the returned objects is declared, and every declared member exists', async () => {
@@ -74,6 +75,8 @@ test('every member of the returned objects is declared, and every declared membe
   const cluster = jh.cluster('ketama', { kind: 'nodes', nodes: [{ name: 'a' }] });
   const checker = await loadChecker();
   const checked = checker.check('HASH 42 100\nHASH 1 2\n', '42: 42\n1: 0\n');
+  const claims = await loadClaims();
+  const claimRun = claims.run('jump-key-42-history');
   try {
     const cases = [
       ['Jumphash', jh],
@@ -97,6 +100,11 @@ test('every member of the returned objects is declared, and every declared membe
       ['CheckResult', checked],
       ['CheckLine', checked.lines[0]],
       ['CheckDiagnosis', checked.lines[0].diagnoses[0]],
+      ['Claims', claims],
+      ['ClaimInfo', claims.list()[0]],
+      ['ClaimResult', claimRun],
+      ['ClaimChart', claimRun.chart],
+      ['ClaimSeries', claimRun.chart.series[0]],
     ];
     for (const [name, object] of cases) {
       assert.ok(object, `no ${name} sample`);

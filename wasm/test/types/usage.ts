@@ -4,8 +4,16 @@
 // runs `exercise`, so the declared types must match what the module returns.
 import {
   loadChecker,
+  loadClaims,
   loadJumphash,
   type Checker,
+  type ClaimChart,
+  type ClaimInfo,
+  type ClaimKind,
+  type ClaimResult,
+  type ClaimSeries,
+  type ClaimVerdict,
+  type Claims,
   type AlgorithmInfo,
   type AlgorithmKind,
   type AlgorithmLimits,
@@ -205,6 +213,27 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
         checked.text.endsWith('checked: 1 of 2 lines match\n'), 'check');
   done.push('checker.check');
 
+  const claims: Claims = await loadClaims(options);
+  check(claims.version === version, 'claims.version');
+  done.push('claims.version');
+  const listed: ClaimInfo[] = claims.list();
+  const firstClaim: ClaimInfo | undefined = listed[0];
+  const kinds: ClaimKind[] = listed.map((c) => c.kind);
+  check(firstClaim !== undefined && firstClaim.id === 'jump-key-42-history' && firstClaim.statement.length > 0 &&
+        firstClaim.source.length > 0 && firstClaim.published.length > 0 && firstClaim.method.length > 0 &&
+        firstClaim.tolerance.length > 0 && kinds.includes('timing'), 'claims.list');
+  done.push('claims.list');
+  const ran: ClaimResult = claims.run('jump-key-42-history');
+  const verdict: ClaimVerdict = ran.verdict;
+  const chart: ClaimChart | null = ran.chart;
+  const series: ClaimSeries | undefined = chart?.series[0];
+  check(ran.id === 'jump-key-42-history' && verdict === 'reproduced' && ran.measured.length > 0 &&
+        ran.milliseconds >= 0 && chart !== null && chart.step && !chart.logX &&
+        chart.title.length > 0 && chart.xLabel.length > 0 && chart.yLabel.length > 0 &&
+        series !== undefined && series.name.length > 0 && series.x instanceof Float64Array &&
+        series.y instanceof Float64Array && series.x.length === series.y.length, 'claims.run');
+  done.push('claims.run');
+
   return done;
 }
 
@@ -226,6 +255,8 @@ export function misuse(jh: Jumphash): void {
   jh.trace('jump', 1, 100);
   // @ts-expect-error the student's output is text
   void loadChecker().then((c) => c.check('HASH 42 100', ['42: 43']));
+  // @ts-expect-error a claim is run by its id, not its index
+  void loadClaims().then((c) => c.run(0));
   // @ts-expect-error parseKey takes text
   jh.parseKey(42n);
   // @ts-expect-error the result is read-only
