@@ -47,7 +47,7 @@ test('a pasted key list takes the compact canonical form and round-trips', async
   const moved = await page.getByTestId('moved-jump').textContent();
   await page.getByTestId('copy-link').click();
   const link = await page.getByTestId('share-output').inputValue();
-  expect(link).toMatch(/#v=4&c=[0-9a-f]{8}&z=[A-Za-z0-9_-]+&view=resize$/);
+  expect(link).toMatch(/#v=5&c=[0-9a-f]{8}&z=[A-Za-z0-9_-]+&view=resize$/);
   expect(link.length).toBeLessThan(keys.length);
 
   const other = await context.newPage();
@@ -70,9 +70,9 @@ test('copy embed code gives an iframe with a title and the same state', async ({
 });
 
 const BAD_LINKS: [string, RegExp][] = [
-  ['v=5&z=AAAA', /newer version of the playground \(link schema 5\)/],
+  ['v=6&z=AAAA', /newer version of the playground \(link schema 6\)/],
   ['v=2&c=12345678&z=q1YqS8wpTVWyUlAqSy0qzszP', /corrupted or truncated/],
-  ['view=compute&algo=jump,rendezvous&key=1', /Unknown algorithm "rendezvous"/],
+  ['view=compute&algo=jump,chord&key=1', /Unknown algorithm "chord"/],
   ['view=teleport', /Unknown view "teleport"/],
 ];
 
@@ -94,7 +94,7 @@ test('a truncated canonical link is reported as truncated', async ({ page, conte
   await expect(page.getByTestId('exercise-output')).toHaveText(/^(42: 43\n){60}$/);
   await page.getByTestId('copy-link').click();
   const link = await page.getByTestId('share-output').inputValue();
-  expect(link).toContain('#v=4&');
+  expect(link).toContain('#v=5&');
   const cut = link.slice(0, link.indexOf('&view=') - 12);
   const other = await context.newPage();
   await other.goto(cut);

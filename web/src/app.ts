@@ -4,20 +4,20 @@
 import type { AlgorithmInfo, LanguageWords } from 'jumphash-wasm';
 import { engine } from './engine/client';
 import { h } from './ui/dom';
-import { type State, type View, decodeFragment, defaultState, encodeFragment } from './urlState';
-import { balanceView } from './views/balance';
-import { compareView } from './views/compare';
-import { computeView } from './views/compute';
+import { type State, type View, decodeFragment, defaultState, encodeFragment } from './url';
 import type { AppContext, ViewFactory, ViewInstance } from './views/context';
-import { exerciseView } from './views/exercise';
-import { resizeView } from './views/resize';
 
-export const VIEW_FACTORIES: Record<View, ViewFactory> = {
-  compute: computeView,
-  resize: resizeView,
-  balance: balanceView,
-  exercise: exerciseView,
-  compare: compareView,
+/**
+ * Each view is a chunk of its own, loaded when first shown: an embed shows
+ * one view, so it downloads only that one (the embed page's 120 KB budget).
+ */
+export const VIEW_FACTORIES: Record<View, () => Promise<ViewFactory>> = {
+  compute: () => import('./views/compute').then((m) => m.computeView),
+  resize: () => import('./views/resize').then((m) => m.resizeView),
+  balance: () => import('./views/balance').then((m) => m.balanceView),
+  exercise: () => import('./views/exercise').then((m) => m.exerciseView),
+  compare: () => import('./views/compare').then((m) => m.compareView),
+  claims: () => import('./views/claims').then((m) => m.claimsView),
 };
 
 export const VIEW_LABELS: Record<View, string> = {
@@ -26,6 +26,7 @@ export const VIEW_LABELS: Record<View, string> = {
   balance: 'Balance',
   exercise: 'Exercise console',
   compare: 'Compare',
+  claims: 'Claims',
 };
 
 export interface AppOptions {
@@ -51,11 +52,13 @@ export class App {
   constructor(private readonly options: AppOptions) {}
 
   async start(): Promise<void> {
-    const [info] = await Promise.all([engine.quick.request({ kind: 'info' }), this.loadFromLocation(true)]);
+    // The link is decoded against the engine's algorithm names, so the engine answers first.
+    const info = await engine.quick.request({ kind: 'info' });
     this.algorithms = info.algorithms;
     this.language = info.language;
     this.version = info.version;
-    this.mount();
+    await this.loadFromLocation(true);
+    await this.mount();
     window.addEventListener('hashchange', (event) => {
       // The fragment navigated to, read from the event: a pending write of
       // the previous state may already have replaced location.hash.
@@ -64,7 +67,7 @@ export class App {
       clearTimeout(this.writeTimer);
       const load = ++this.loadGeneration;
       void this.loadFromLocation(false, fragment).then((ok) => {
-        if (ok && load === this.loadGeneration) this.mount();
+        if (ok && load === this.loadGeneration) void this.mount();
       });
     });
   }
@@ -73,7 +76,7 @@ export class App {
   /** Decodes `fragment` (default: location.hash); on a bad link shows why and keeps what was there. */
   private async loadFromLocation(initial: boolean, fragment = location.hash.slice(1)): Promise<boolean> {
     const load = this.loadGeneration;
-    const result = await decodeFragment(`#${fragment}`);
+    const result = await decodeFragment(`#${fragment}`, this.algorithms.map((a) => a.name));
     if (load !== this.loadGeneration) return false; // a newer navigation wins
     if (!result.ok) {
       this.options.banner.replaceChildren(
@@ -110,17 +113,37 @@ export class App {
     };
   }
 
-  mount(): void {
+  /** Bumped by every mount; a view whose chunk arrives after a newer mount is dropped. */
+  private mountGeneration = 0;
+
+  /** Shows state.view (loading its chunk the first time). */
+  async mount(): Promise<void> {
+    const generation = ++this.mountGeneration;
+    const view = this.state.view;
+    let factory: ViewFactory;
+    try {
+      factory = await VIEW_FACTORIES[view]();
+    } catch (error) {
+      if (generation !== this.mountGeneration) return;
+      this.current?.destroy();
+      this.current = null;
+      this.options.main.replaceChildren(
+        h('p', { class: 'field-error', role: 'alert' },
+          `The ${view} view could not be loaded (${String(error)}); reload the page to try again.`),
+      );
+      return;
+    }
+    if (generation !== this.mountGeneration) return;
     this.current?.destroy();
-    this.current = VIEW_FACTORIES[this.state.view](this.context());
+    this.current = factory(this.context());
     this.options.main.replaceChildren(this.current.root);
-    this.options.onViewChange?.(this.state.view);
+    this.options.onViewChange?.(view);
   }
 
   show(view: View): void {
     if (view === this.state.view) return;
     this.state.view = view;
-    this.mount();
+    void this.mount();
     this.scheduleWrite();
   }
 

@@ -4,7 +4,7 @@ import './style.css';
 import { App, VIEW_LABELS } from './app';
 import { engine } from './engine/client';
 import { h } from './ui/dom';
-import { VIEWS, type View } from './urlState';
+import { VIEWS, type View } from './url';
 
 const main = document.getElementById('main')!;
 const banner = document.getElementById('link-banner')!;

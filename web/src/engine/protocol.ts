@@ -2,16 +2,42 @@
 // instance of the WebAssembly module; keys cross as bigint or as the command
 // language's key text, never as a Number.
 
-import type { AlgorithmInfo, CheckResult, LanguageWords, ScriptResult } from 'jumphash-wasm';
+import type {
+  AlgorithmInfo, CheckResult, ClaimInfo, ClaimResult, LanguageWords, Limits, LoadResult, ResizeResult, ScriptResult,
+} from 'jumphash-wasm';
 
 /** Fields a request can blame in an error, so the page shows it next to them. */
-export type Field = 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys' | 'script' | 'output' | 'algos';
+export type Field =
+  | 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys' | 'script' | 'output' | 'algos'
+  | 'nodes' | 'steps' | 'opts';
 
 export interface InfoReply {
   version: string;
+  /** Every algorithm of the core's registry, with kind, capabilities, options and limits. */
   algorithms: AlgorithmInfo[];
   /** The command language's words, from the core (the console's highlighting). */
   language: LanguageWords;
+  /** The core's limits table. */
+  limits: Limits;
+}
+
+/**
+ * A cluster of named nodes as typed in the page; the worker parses it with
+ * the core (the same rules and messages as NODES and MOVED's edits).
+ */
+export interface NodeScenario {
+  /** The node list: names (`name*weight` for weights) separated by spaces, commas or newlines. */
+  nodes: string;
+  /** Changes in order: `-name` removes, `+name` / `+name*w` adds, `=name*w` changes a weight. */
+  steps: string;
+  /** Algorithm options, `algorithm.option=value` separated by spaces or commas (e.g. `maglev.table=251`). */
+  opts: string;
+}
+
+/** Where one algorithm's result failed while the others still give results. */
+export interface AlgorithmError {
+  algorithm: string;
+  message: string;
 }
 
 export interface ComputeRequest {
@@ -20,15 +46,27 @@ export interface ComputeRequest {
   key: string;
   n: number;
   traceMax: number;
+  /** When set, the key is placed on this node list (n is not used). */
+  scenario?: NodeScenario;
+}
+export interface ComputeBucket {
+  algo: string;
+  /** The bucket, or the node's index in the list (before the steps). */
+  bucket: number;
+  /** On a node list: the node's name before the steps and after all of them. */
+  node?: string;
+  nodeAfter?: string;
 }
 export interface ComputeReply {
   /** The key's value; bigint end to end. */
   value: bigint;
   /** How the key prints. */
   label: string;
-  buckets: { algo: string; bucket: number }[];
-  /** Per algorithm: the bucket counts n where the bucket changes, and the bucket from there on. */
+  buckets: ComputeBucket[];
+  /** Per bucket-count algorithm: the bucket counts n where the bucket changes, and the bucket from there on. */
   traces: { algo: string; ns: Float64Array; buckets: Int32Array }[];
+  /** Algorithms that could not place the key (e.g. n above a node-set algorithm's limit). */
+  errors: AlgorithmError[];
 }
 
 export interface KeyCountRequest {
@@ -53,37 +91,42 @@ export interface ResizeRequest {
   kind: 'resize';
   algos: string[];
   keys: string;
-  /** Bucket counts of the chain: from, then each to. */
+  /** Bucket counts of the chain: from, then each to (not used with a scenario). */
   sizes: number[];
+  /** When set: the node list, then one report per step. */
+  scenario?: NodeScenario;
   sampleLimit: number;
 }
+/**
+ * The moved keys of a resize in columns. The package gives them as objects;
+ * 200,000 objects with a bigint each take about 400 ms to clone into the
+ * page, on its main thread, so they cross as typed arrays (transferred, not
+ * copied) and the key text only where it is not the decimal value.
+ */
+export interface MovedSample {
+  values: BigUint64Array;
+  oldBuckets: Int32Array;
+  newBuckets: Int32Array;
+  /** [index, how the key prints] for string keys only. */
+  labels: [number, string][];
+}
 
-/** One resize step of one algorithm, in transferable form. */
-export interface ResizeStep {
+/** A resize report as the page gets it: the package's ResizeResult with the sample in columns. */
+export type ReportedResize = Omit<ResizeResult, 'sample'> & { sample: MovedSample };
+
+/** One algorithm over one step of the chain. */
+export interface ResizeOutcome {
   algorithm: string;
-  from: number;
-  to: number;
-  total: number;
-  moved: number;
-  minimumMovedExpected: number;
-  loadsBefore: Float64Array;
-  loadsAfter: Float64Array;
-  /** Row-major from x to, or null when too large to keep. */
-  flows: Float64Array | null;
-  /** Per source bucket (length from, or 0 when flows is null). */
-  flowMovedOut: Float64Array;
-  flowChiSquare: Float64Array;
-  flowDof: Float64Array;
-  /** The first moved keys. */
-  sampleValues: BigUint64Array;
-  sampleOld: Int32Array;
-  sampleNew: Int32Array;
-  /** Printed forms of the sample keys that are strings: [index, label]. */
-  sampleLabels: [number, string][];
+  /** The step: "10 → 12", or the edit ("-cache-3", "+big*2", "=cache-1*3"). */
+  label: string;
+  result: ReportedResize | null;
+  /** Why this algorithm has no result for this step (result is null). */
+  error: string | null;
 }
 export interface ResizeReply {
   keyCount: number;
-  steps: ResizeStep[];
+  /** Algorithm-major: every step of the first algorithm, then the next. */
+  steps: ResizeOutcome[];
 }
 
 export interface LoadRequest {
@@ -91,22 +134,17 @@ export interface LoadRequest {
   algos: string[];
   keys: string;
   n: number;
+  /** When set: loads per node of this list (after its steps), n not used. */
+  scenario?: NodeScenario;
 }
-export interface LoadItem {
+export interface LoadOutcome {
   algorithm: string;
-  n: number;
-  loads: Float64Array;
-  total: number;
-  min: number;
-  max: number;
-  mean: number;
-  maxOverMean: number;
-  chiSquare: number;
-  degreesOfFreedom: number;
+  result: LoadResult | null;
+  error: string | null;
 }
 export interface LoadReply {
   keyCount: number;
-  items: LoadItem[];
+  items: LoadOutcome[];
 }
 
 export interface CompareRequest {
@@ -115,25 +153,46 @@ export interface CompareRequest {
   from: number;
   to: number;
   n: number;
+  /** When set: the list before and after all its steps (from, to and n not used). */
+  scenario?: NodeScenario;
 }
 export interface CompareRow {
   info: AlgorithmInfo;
+  /** Why this algorithm has no numbers (the other fields are 0 then). */
+  error: string | null;
   total: number;
   moved: number;
   minimumMovedExpected: number;
   maxOverMean: number;
   chiSquare: number;
   degreesOfFreedom: number;
-  /** Largest per-source chi-square / dof of the resize's flows (null when not kept). */
+  /** Largest per-source chi-square / dof of the resize's flows (null when not kept or on node lists). */
   worstFlowChiPerDof: number | null;
   /** Measured with the batched buckets() call, in this browser. */
   lookupsPerSecond: number;
   nsPerLookup: number;
+  /** Bytes of lookup state the core reports for the placement (0 for bucket counts). */
+  stateBytes: number;
+  /** Time to build the placement once, in milliseconds, in this browser. */
+  buildMs: number;
 }
 export interface CompareReply {
   keyCount: number;
   rows: CompareRow[];
 }
+
+/** The catalogue of the articles' claims (the claims module, loaded on first use). */
+export interface ClaimsListRequest {
+  kind: 'claimsList';
+}
+export type ClaimsListReply = ClaimInfo[];
+
+/** Runs one claim by id; an unknown id is an error naming it and every known id. */
+export interface RunClaimRequest {
+  kind: 'runClaim';
+  id: string;
+}
+export type RunClaimReply = ClaimResult;
 
 export type Request =
   | ({ kind: 'info' })
@@ -143,7 +202,9 @@ export type Request =
   | CheckRequest
   | ResizeRequest
   | LoadRequest
-  | CompareRequest;
+  | CompareRequest
+  | ClaimsListRequest
+  | RunClaimRequest;
 
 export interface ReplyMap {
   info: InfoReply;
@@ -154,6 +215,8 @@ export interface ReplyMap {
   resize: ResizeReply;
   load: LoadReply;
   compare: CompareReply;
+  claimsList: ClaimsListReply;
+  runClaim: RunClaimReply;
 }
 
 export type WorkerMessage =

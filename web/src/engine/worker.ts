@@ -3,22 +3,41 @@
 // here in chunks and post their progress; the page cancels a report by
 // terminating the worker, so nothing here has to poll for cancellation.
 
-import { loadChecker, loadJumphash, type Checker, type Job, type Jumphash, type ResizeResult } from 'jumphash-wasm';
+import {
+  loadChecker,
+  loadClaims,
+  loadJumphash,
+  type Checker,
+  type Claims,
+  type Job,
+  type Jumphash,
+  type LoadResult,
+  type NodeChange,
+  type NodeSpec,
+  type ResizeResult,
+  type Topology,
+} from 'jumphash-wasm';
 import type {
+  AlgorithmError,
   CompareReply,
   CompareRequest,
+  CompareRow,
+  ComputeBucket,
   ComputeReply,
   ComputeRequest,
   Field,
-  LoadItem,
+  LoadOutcome,
   LoadReply,
   LoadRequest,
+  MovedSample,
+  NodeScenario,
   Request,
+  ResizeOutcome,
   ResizeReply,
   ResizeRequest,
-  ResizeStep,
   WorkerMessage,
 } from './protocol';
+import { describeChange } from './scenario';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -26,6 +45,9 @@ const modulePromise = loadJumphash();
 // The checker is a module of its own, fetched on the first 'check' request
 // only: most visits (and every embed) never check output.
 let checkerPromise: Promise<Checker> | undefined;
+// The articles' claims are a module of their own too, fetched on the first
+// 'claimsList' or 'runClaim' request (the Claims view only).
+let claimsPromise: Promise<Claims> | undefined;
 
 class FieldError extends Error {
   constructor(
@@ -87,17 +109,171 @@ function runJob<R>(job: Job<R>, progress: Progress, phase: string): R {
   }
 }
 
+/** A node scenario parsed by the core: the list, its steps, and each algorithm's options. */
+interface ParsedScenario {
+  nodes: NodeSpec[];
+  steps: NodeChange[];
+  /** Algorithm name -> ALGO's assignments ("table=251"). */
+  options: Map<string, string>;
+}
+
+/** Parses `algorithm.option=value` entries and checks each algorithm's options with the core. */
+function parseOptions(jh: Jumphash, text: string): Map<string, string> {
+  const names = jh.algorithms().map((info) => info.name);
+  const options = new Map<string, string>();
+  for (const entry of text.split(/[\s,]+/).filter((word) => word !== '')) {
+    const match = /^([^.=]+)\.([^=]+)=(.*)$/.exec(entry);
+    if (!match) {
+      throw new FieldError(`option '${entry}' is not written algorithm.option=value (e.g. maglev.table=251)`, 'opts');
+    }
+    const name = names.find((known) => known === match[1]!.toLowerCase());
+    if (name === undefined) {
+      throw new FieldError(`option '${entry}' names no algorithm (known: ${names.join(', ')})`, 'opts');
+    }
+    const assignment = `${match[2]}=${match[3]}`;
+    options.set(name, options.has(name) ? `${options.get(name)} ${assignment}` : assignment);
+  }
+  for (const [name, assignments] of options) {
+    blame('opts', () => jh.cluster(`${name} ${assignments}`, 1).dispose());
+  }
+  return options;
+}
+
+function parseScenario(jh: Jumphash, scenario: NodeScenario): ParsedScenario {
+  return {
+    nodes: blame('nodes', () => jh.parseNodes(scenario.nodes)),
+    steps: blame('steps', () => jh.parseChanges(scenario.steps)),
+    options: parseOptions(jh, scenario.opts),
+  };
+}
+
+/** The algorithm with its options, as the package takes it ("maglev table=251"). */
+function withOptions(algo: string, parsed: ParsedScenario | null): string {
+  const options = parsed?.options.get(algo);
+  return options ? `${algo} ${options}` : algo;
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof RangeError) return error.message;
+  throw error;
+}
+
 function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
   const parsed = blame('key', () => jh.parseKey(request.key));
-  const buckets = request.algos.map((algo) => ({
-    algo,
-    bucket: blame('n', () => jh.bucket(algo, parsed.value, request.n)),
-  }));
-  const traces = request.algos.map((algo) => {
-    const steps = blame('trace', () => jh.trace(algo, parsed.value, request.traceMax));
-    return { algo, ns: Float64Array.from(steps, (s) => s.n), buckets: Int32Array.from(steps, (s) => s.bucket) };
+  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
+  const kinds = new Map(jh.algorithms().map((info) => [info.name, info.kind]));
+  const buckets: ComputeBucket[] = [];
+  const errors: AlgorithmError[] = [];
+  for (const algo of request.algos) {
+    try {
+      if (!scenario) {
+        // The typed key, so that a node-set algorithm hashes a string key's bytes.
+        const bucket = jh.bucket(algo, request.key, request.n);
+        buckets.push(kinds.get(algo) === 'node-set' ? { algo, bucket, node: String(bucket) } : { algo, bucket });
+        continue;
+      }
+      const choice = withOptions(algo, scenario);
+      const before = jh.cluster(choice, { kind: 'nodes', nodes: scenario.nodes });
+      let result: ComputeBucket;
+      try {
+        const bucket = before.bucket(request.key);
+        result = { algo, bucket, node: before.nodes[bucket]!.name };
+      } finally {
+        before.dispose();
+      }
+      if (scenario.steps.length > 0) {
+        const after = jh.cluster(choice, { kind: 'nodes', nodes: scenario.nodes, edits: scenario.steps });
+        try {
+          result.nodeAfter = after.nodes[after.bucket(request.key)]!.name;
+        } finally {
+          after.dispose();
+        }
+      }
+      buckets.push(result);
+    } catch (error) {
+      errors.push({ algorithm: algo, message: messageOf(error) });
+    }
+  }
+  const traces: ComputeReply['traces'] = [];
+  for (const algo of request.algos) {
+    if (kinds.get(algo) !== 'bucket-count') continue;
+    try {
+      const steps = jh.trace(algo, parsed.value, request.traceMax);
+      traces.push({ algo, ns: Float64Array.from(steps, (s) => s.n), buckets: Int32Array.from(steps, (s) => s.bucket) });
+    } catch (error) {
+      errors.push({ algorithm: algo, message: messageOf(error) });
+    }
+  }
+  if (buckets.length === 0 && errors.length > 0) {
+    // Nothing to show: blame the field every algorithm refused.
+    throw new FieldError(errors[0]!.message, scenario ? 'nodes' : /\btrace\b/.test(errors[0]!.message) ? 'trace' : 'n');
+  }
+  return { value: parsed.value, label: parsed.label, buckets, traces, errors };
+}
+
+/** The buffers a result holds, to transfer instead of copy. */
+function buffersOf(result: ResizeResult | LoadResult): ArrayBuffer[] {
+  const arrays = 'loads' in result
+    ? [result.loads, result.idealShares]
+    : [result.loadsBefore, result.loadsAfter, result.flows];
+  return [...new Set(arrays.filter((a): a is Float64Array => a !== null).map((a) => a.buffer as ArrayBuffer))];
+}
+
+/** The moved keys in columns for the page (see MovedSample). */
+function sampleColumns(sample: ResizeResult['sample']): MovedSample {
+  const values = new BigUint64Array(sample.length);
+  const oldBuckets = new Int32Array(sample.length);
+  const newBuckets = new Int32Array(sample.length);
+  const labels: [number, string][] = [];
+  sample.forEach((moved, i) => {
+    values[i] = moved.value;
+    oldBuckets[i] = moved.oldBucket;
+    newBuckets[i] = moved.newBucket;
+    if (moved.key !== moved.value.toString()) labels.push([i, moved.key]);
   });
-  return { value: parsed.value, label: parsed.label, buckets, traces };
+  return { values, oldBuckets, newBuckets, labels };
+}
+
+function resize(jh: Jumphash, id: number, request: ResizeRequest): { reply: ResizeReply; transfer: Transferable[] } {
+  const keyCount = blame('keys', () => jh.keyCount(request.keys));
+  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
+  const pairs = scenario ? scenario.steps.length : request.sizes.length - 1;
+  const progress = new Progress(id, keyCount * pairs * request.algos.length);
+  const steps: ResizeOutcome[] = [];
+  const transfer: Transferable[] = [];
+  for (const algo of request.algos) {
+    for (let i = 0; i < pairs; i++) {
+      let label: string;
+      let start: () => Job<ResizeResult>;
+      if (scenario) {
+        label = describeChange(scenario.steps[i]!);
+        const before: Topology = { kind: 'nodes', nodes: scenario.nodes, edits: scenario.steps.slice(0, i) };
+        start = () => jh.startResize(withOptions(algo, scenario), request.keys, before, [scenario.steps[i]!], { sampleLimit: request.sampleLimit });
+      } else {
+        const from = request.sizes[i]!;
+        const to = request.sizes[i + 1]!;
+        label = `${from} → ${to}`;
+        start = () => jh.startResize(algo, request.keys, from, to, { sampleLimit: request.sampleLimit });
+      }
+      let job: Job<ResizeResult>;
+      try {
+        job = start();
+      } catch (error) {
+        steps.push({ algorithm: algo, label, result: null, error: messageOf(error) });
+        progress.add(keyCount, `${algo}: ${label}`);
+        continue;
+      }
+      const { sample, ...rest } = runJob(job, progress, `${algo}: ${label}`);
+      const columns = sampleColumns(sample);
+      steps.push({ algorithm: algo, label, result: { ...rest, sample: columns }, error: null });
+      transfer.push(...buffersOf({ ...rest, sample }), columns.values.buffer, columns.oldBuckets.buffer, columns.newBuckets.buffer);
+    }
+  }
+  const failed = steps.filter((step) => step.error !== null);
+  if (steps.length > 0 && failed.length === steps.length && !scenario) {
+    throw new FieldError(failed[0]!.error!, sizeField(failed[0]!.error!));
+  }
+  return { reply: { keyCount, steps }, transfer };
 }
 
 function sizeField(message: string): Field | undefined {
@@ -106,97 +282,30 @@ function sizeField(message: string): Field | undefined {
   return undefined;
 }
 
-function compactResize(result: ResizeResult): { step: ResizeStep; transfer: Transferable[] } {
-  const sampleValues = new BigUint64Array(result.sample.length);
-  const sampleOld = new Int32Array(result.sample.length);
-  const sampleNew = new Int32Array(result.sample.length);
-  const sampleLabels: [number, string][] = [];
-  result.sample.forEach((moved, i) => {
-    sampleValues[i] = moved.value;
-    sampleOld[i] = moved.oldBucket;
-    sampleNew[i] = moved.newBucket;
-    if (moved.key !== moved.value.toString()) sampleLabels.push([i, moved.key]);
-  });
-  const sources = result.flowBalance.length;
-  const flowMovedOut = new Float64Array(sources);
-  const flowChiSquare = new Float64Array(sources);
-  const flowDof = new Float64Array(sources);
-  for (const balance of result.flowBalance) {
-    flowMovedOut[balance.source] = balance.movedOut;
-    flowChiSquare[balance.source] = balance.chiSquare;
-    flowDof[balance.source] = balance.degreesOfFreedom;
-  }
-  const step: ResizeStep = {
-    algorithm: result.algorithm,
-    from: result.from,
-    to: result.to,
-    total: result.total,
-    moved: result.moved,
-    minimumMovedExpected: result.minimumMovedExpected,
-    loadsBefore: result.loadsBefore,
-    loadsAfter: result.loadsAfter,
-    flows: result.flows,
-    flowMovedOut,
-    flowChiSquare,
-    flowDof,
-    sampleValues,
-    sampleOld,
-    sampleNew,
-    sampleLabels,
-  };
-  const transfer: Transferable[] = [
-    result.loadsBefore.buffer,
-    result.loadsAfter.buffer,
-    flowMovedOut.buffer,
-    flowChiSquare.buffer,
-    flowDof.buffer,
-    sampleValues.buffer,
-    sampleOld.buffer,
-    sampleNew.buffer,
-  ];
-  if (result.flows) transfer.push(result.flows.buffer);
-  return { step, transfer: dedupe(transfer) };
-}
-
-function dedupe(buffers: Transferable[]): Transferable[] {
-  return [...new Set(buffers)];
-}
-
-function resize(jh: Jumphash, id: number, request: ResizeRequest): { reply: ResizeReply; transfer: Transferable[] } {
-  const keyCount = blame('keys', () => jh.keyCount(request.keys));
-  const pairs = request.sizes.length - 1;
-  const progress = new Progress(id, keyCount * pairs * request.algos.length);
-  const steps: ResizeStep[] = [];
-  const transfer: Transferable[] = [];
-  for (const algo of request.algos) {
-    for (let i = 0; i < pairs; i++) {
-      const from = request.sizes[i]!;
-      const to = request.sizes[i + 1]!;
-      let job: Job<ResizeResult>;
-      try {
-        job = jh.startResize(algo, request.keys, from, to, { sampleLimit: request.sampleLimit });
-      } catch (error) {
-        if (error instanceof RangeError) throw new FieldError(error.message, sizeField(error.message));
-        throw error;
-      }
-      const compact = compactResize(runJob(job, progress, `${algo}: ${from} → ${to}`));
-      steps.push(compact.step);
-      transfer.push(...compact.transfer);
-    }
-  }
-  return { reply: { keyCount, steps }, transfer };
-}
-
 function load(jh: Jumphash, id: number, request: LoadRequest): { reply: LoadReply; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
+  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
   const progress = new Progress(id, keyCount * request.algos.length);
-  const items: LoadItem[] = [];
+  const items: LoadOutcome[] = [];
+  const transfer: Transferable[] = [];
   for (const algo of request.algos) {
-    const job = blame('n', () => jh.startLoad(algo, request.keys, request.n));
-    const result = runJob(job, progress, `${algo}: loads among ${request.n}`);
-    items.push({ algorithm: result.algorithm, n: result.n, loads: result.loads, ...result.stats });
+    const topology: Topology = scenario ? { kind: 'nodes', nodes: scenario.nodes } : request.n;
+    let job: Job<LoadResult>;
+    try {
+      job = jh.startLoad(withOptions(algo, scenario), request.keys, topology);
+    } catch (error) {
+      items.push({ algorithm: algo, result: null, error: messageOf(error) });
+      progress.add(keyCount, algo);
+      continue;
+    }
+    const result = runJob(job, progress, scenario ? `${algo}: loads per node` : `${algo}: loads among ${request.n}`);
+    items.push({ algorithm: algo, result, error: null });
+    transfer.push(...buffersOf(result));
   }
-  return { reply: { keyCount, items }, transfer: items.map((item) => item.loads.buffer) };
+  if (items.every((item) => item.error !== null) && !scenario) {
+    throw new FieldError(items[0]!.error!, 'n');
+  }
+  return { reply: { keyCount, items }, transfer };
 }
 
 /** SplitMix64 outputs as keys for timing lookups (BigInt arithmetic, exact). */
@@ -214,13 +323,15 @@ function randomKeys(count: number, seed: bigint): BigUint64Array {
   return keys;
 }
 
-function measureLookups(jh: Jumphash, algo: string, keys: BigUint64Array, n: number): number {
-  jh.buckets(algo, keys, n); // warm-up (lets the engine tier up)
+/** Lookups per second of `lookup(keys)` over about 150 ms, in this browser. */
+function measureLookups(lookup: (keys: BigUint64Array, out: Int32Array) => void, keys: BigUint64Array): number {
+  const out = new Int32Array(keys.length);
+  lookup(keys, out); // warm up
   let lookups = 0;
   const start = performance.now();
   let elapsed = 0;
   while (elapsed < 150) {
-    jh.buckets(algo, keys, n);
+    lookup(keys, out);
     lookups += keys.length;
     elapsed = performance.now() - start;
   }
@@ -229,44 +340,66 @@ function measureLookups(jh: Jumphash, algo: string, keys: BigUint64Array, n: num
 
 function compare(jh: Jumphash, id: number, request: CompareRequest): CompareReply {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
-  // Bucket counts only until Compare takes node lists (issue 9).
-  const algorithms = jh.algorithms().filter((info) => info.kind === 'bucket-count');
+  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
+  const algorithms = jh.algorithms();
   const progress = new Progress(id, keyCount * 2 * algorithms.length);
-  const timingKeys = randomKeys(1 << 16, 0x5eedn);
-  const rows = algorithms.map((info) => {
-    let job: Job<ResizeResult>;
+  const timingKeys = randomKeys(1 << 14, 0x5eedn);
+  const rows = algorithms.map((info): CompareRow => {
+    const choice = withOptions(info.name, scenario);
+    const before: Topology = scenario ? { kind: 'nodes', nodes: scenario.nodes } : request.from;
+    const after: Topology | NodeChange[] = scenario ? scenario.steps : request.to;
+    const loadOn: Topology = scenario ? before : request.n;
     try {
-      job = jh.startResize(info.name, request.keys, request.from, request.to, { sampleLimit: 0 });
-    } catch (error) {
-      if (error instanceof RangeError) throw new FieldError(error.message, sizeField(error.message));
-      throw error;
-    }
-    const resized = runJob(job, progress, `${info.name}: ${request.from} → ${request.to}`);
-    const loaded = runJob(
-      blame('n', () => jh.startLoad(info.name, request.keys, request.n)),
-      progress,
-      `${info.name}: loads among ${request.n}`,
-    );
-    let worst: number | null = null;
-    if (resized.flows) {
-      worst = 0;
-      for (const balance of resized.flowBalance) {
-        if (balance.degreesOfFreedom > 0) worst = Math.max(worst, balance.chiSquare / balance.degreesOfFreedom);
+      const resized = runJob(jh.startResize(choice, request.keys, before, after, { sampleLimit: 0 }), progress,
+        `${info.name}: ${scenario ? 'the steps' : `${request.from} → ${request.to}`}`);
+      const loaded = runJob(jh.startLoad(choice, request.keys, loadOn), progress,
+        `${info.name}: ${scenario ? 'loads per node' : `loads among ${request.n}`}`);
+      let worst: number | null = null;
+      if (resized.flows && resized.flowBalance.length > 0) {
+        worst = 0;
+        for (const balance of resized.flowBalance) {
+          if (balance.degreesOfFreedom > 0) worst = Math.max(worst, balance.chiSquare / balance.degreesOfFreedom);
+        }
       }
+      // Build time and state of the placement a client would hold for `before`
+      // (a bucket-count algorithm on a bucket count holds none).
+      let lookupsPerSecond: number;
+      let stateBytes = 0;
+      let buildMs = 0;
+      if (info.kind === 'bucket-count' && !scenario) {
+        lookupsPerSecond = measureLookups((keys, out) => jh.buckets(info.name, keys, request.n, out), timingKeys);
+      } else {
+        const built = performance.now();
+        const cluster = jh.cluster(choice, loadOn);
+        buildMs = performance.now() - built;
+        try {
+          stateBytes = cluster.stateBytes;
+          lookupsPerSecond = measureLookups((keys, out) => cluster.buckets(keys, out), timingKeys);
+        } finally {
+          cluster.dispose();
+        }
+      }
+      return {
+        info,
+        error: null,
+        total: resized.total,
+        moved: resized.moved,
+        minimumMovedExpected: resized.minimumMovedExpected,
+        maxOverMean: loaded.stats.maxOverMean,
+        chiSquare: loaded.stats.chiSquare,
+        degreesOfFreedom: loaded.stats.degreesOfFreedom,
+        worstFlowChiPerDof: worst,
+        lookupsPerSecond,
+        nsPerLookup: 1e9 / lookupsPerSecond,
+        stateBytes,
+        buildMs,
+      };
+    } catch (error) {
+      return {
+        info, error: messageOf(error), total: 0, moved: 0, minimumMovedExpected: 0, maxOverMean: 0, chiSquare: 0,
+        degreesOfFreedom: 0, worstFlowChiPerDof: null, lookupsPerSecond: 0, nsPerLookup: 0, stateBytes: 0, buildMs: 0,
+      };
     }
-    const lookupsPerSecond = measureLookups(jh, info.name, timingKeys, request.n);
-    return {
-      info,
-      total: resized.total,
-      moved: resized.moved,
-      minimumMovedExpected: resized.minimumMovedExpected,
-      maxOverMean: loaded.stats.maxOverMean,
-      chiSquare: loaded.stats.chiSquare,
-      degreesOfFreedom: loaded.stats.degreesOfFreedom,
-      worstFlowChiPerDof: worst,
-      lookupsPerSecond,
-      nsPerLookup: 1e9 / lookupsPerSecond,
-    };
   });
   return { keyCount, rows };
 }
@@ -275,7 +408,7 @@ async function handle(id: number, request: Request): Promise<void> {
   const jh = await modulePromise;
   switch (request.kind) {
     case 'info':
-      post({ id, type: 'result', value: { version: jh.version, algorithms: jh.algorithms(), language: jh.language() } });
+      post({ id, type: 'result', value: { version: jh.version, algorithms: jh.algorithms(), language: jh.language(), limits: jh.limits() } });
       return;
     case 'compute': {
       const reply = compute(jh, request);
@@ -307,6 +440,18 @@ async function handle(id: number, request: Request): Promise<void> {
     case 'compare':
       post({ id, type: 'result', value: compare(jh, id, request) });
       return;
+    case 'claimsList': {
+      claimsPromise ??= loadClaims();
+      post({ id, type: 'result', value: (await claimsPromise).list() });
+      return;
+    }
+    case 'runClaim': {
+      claimsPromise ??= loadClaims();
+      const result = (await claimsPromise).run(request.id);
+      const buffers = (result.chart?.series ?? []).flatMap((s) => [s.x.buffer, s.y.buffer]);
+      post({ id, type: 'result', value: result }, buffers);
+      return;
+    }
   }
 }
 

@@ -382,3 +382,60 @@ function relativeLuminance([r, g, b]: number[]): number {
   };
   return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
 }
+
+export interface XYSeries {
+  label: string;
+  xs: ArrayLike<number>;
+  ys: ArrayLike<number>;
+}
+
+/**
+ * Several series of (x, y) points on shared axes, each with its own x values
+ * (gaps bridged): lines with points, or steps; x on a log scale when it
+ * spans orders of magnitude (every x must then be positive).
+ */
+export function xyChart(
+  container: HTMLElement,
+  options: { xLabel: string; yLabel: string; step: boolean; logX: boolean; series: XYSeries[] },
+): uPlot {
+  const xsSet = new Set<number>();
+  for (const s of options.series) for (let i = 0; i < s.xs.length; i++) xsSet.add(s.xs[i]!);
+  const xs = [...xsSet].sort((a, b) => a - b);
+  const index = new Map(xs.map((x, i) => [x, i]));
+  const columns = options.series.map((s) => {
+    const ys: (number | null)[] = new Array<number | null>(xs.length).fill(null);
+    for (let i = 0; i < s.xs.length; i++) ys[index.get(s.xs[i]!)!] = Number.isFinite(s.ys[i]!) ? s.ys[i]! : null;
+    return ys;
+  });
+  const colours = palette();
+  const manyPoints = xs.length > 200;
+  return mount(
+    container,
+    {
+      height: 300,
+      scales: { x: { time: false, distr: options.logX ? 3 : 1 } },
+      axes: [
+        { ...axisStyle(), label: options.xLabel },
+        { ...axisStyle(), label: options.yLabel, size: 70 },
+      ],
+      legend: { show: true },
+      series: [
+        { label: options.xLabel },
+        ...options.series.map((s, i) => ({
+          label: s.label,
+          stroke: colours[i % 5],
+          width: 2,
+          dash: DASHES[i % 5],
+          spanGaps: true,
+          ...(options.step ? { paths: uPlot.paths.stepped!({ align: 1 }) } : {}),
+          points: {
+            show: !manyPoints,
+            size: POINT_SIZES[i % 5],
+            fill: i % 2 ? colours[i % 5] : cssVar('--bg', '#fff'),
+          },
+        })),
+      ],
+    },
+    [xs, ...columns] as uPlot.AlignedData,
+  );
+}

@@ -1,7 +1,6 @@
 // Labelled inputs with their error next to them, the algorithm picker, and
 // the progress panel of long reports.
 
-import { ALGORITHM_NAMES } from '../urlState';
 import { grouped, h, prefersReducedMotion, uniqueId } from './dom';
 import type { Progress } from '../engine/client';
 
@@ -67,13 +66,21 @@ export function field(options: {
   };
 }
 
-/** Checkboxes for the algorithms; keeps at least one selected. */
-export function algorithmPicker(selected: string[], onChange: (algos: string[]) => void, titles: Map<string, string>) {
+/**
+ * Checkboxes for the algorithms `names` (the engine's algorithms(), in its
+ * order); keeps at least one selected. `titles` gives each name's tooltip.
+ */
+export function algorithmPicker(
+  names: readonly string[],
+  selected: string[],
+  onChange: (algos: string[]) => void,
+  titles: Map<string, string>,
+) {
   const boxes = new Map<string, HTMLInputElement>();
   const error = h('p', { class: 'field-error', 'aria-live': 'polite' });
   const list = h('div', { class: 'algo-list' });
   const emit = () => {
-    const algos = ALGORITHM_NAMES.filter((name) => boxes.get(name)?.checked);
+    const algos = names.filter((name) => boxes.get(name)?.checked);
     if (algos.length === 0) {
       error.textContent = 'Select at least one algorithm.';
       error.dataset['testid'] = 'error';
@@ -83,7 +90,7 @@ export function algorithmPicker(selected: string[], onChange: (algos: string[]) 
     delete error.dataset['testid'];
     onChange([...algos]);
   };
-  for (const name of ALGORITHM_NAMES) {
+  for (const name of names) {
     const id = uniqueId(`algo-${name}`);
     const box = h('input', { type: 'checkbox', id, name: 'algo', value: name, onchange: emit });
     box.checked = selected.includes(name);

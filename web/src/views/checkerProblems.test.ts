@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PROBLEM_IDS } from '../urlState';
+import { PROBLEM_IDS } from '../url';
 import { PROBLEMS, findProblem } from './checkerProblems';
 
 describe('problem sets', () => {

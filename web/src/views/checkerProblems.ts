@@ -4,7 +4,7 @@
 // student asks for it; a link names the problem (`problem=<id>`), never the
 // student's output.
 
-import type { PROBLEM_IDS } from '../urlState';
+import type { PROBLEM_IDS } from '../url';
 
 export type ProblemId = (typeof PROBLEM_IDS)[number];
 

@@ -1,136 +1,175 @@
-// Compare: every algorithm on the current scenario — moved fraction, balance,
-// lookups per second measured in this browser, memory, middle-bucket removal
-// and where it comes from.
+// Compare: every algorithm of the engine's registry (bucket-count and
+// node-set) on the current scenario — moved keys against the fewest possible,
+// balance, lookups per second measured in this browser, the lookup state's
+// memory as the core reports it, build time, whether any node can be removed,
+// weights, and where each comes from. On bucket counts (from → to, balance at
+// n) or on a node list with its changes.
 
-import { CancelledError, EngineError, engine, keySpec } from '../engine/client';
-import type { CompareReply } from '../engine/protocol';
-import { parseCount, progressPanel } from '../ui/controls';
+import type { AlgorithmInfo } from 'jumphash-wasm';
+import { keySpec } from '../engine/client';
+import type { CompareReply, CompareRequest, CompareRow, Field } from '../engine/protocol';
+import { type FieldControl, parseCount } from '../ui/controls';
 import { fixed, grouped, h, percent } from '../ui/dom';
-import { type AppContext, type ViewInstance, countField, debounce, reportKeysField } from './context';
-import { MAX_RESIZE_BUCKETS } from './resize';
+import { scenarioControl } from '../ui/scenario';
+import { type AppContext, type ViewInstance, countField, reportKeysField } from './context';
+import { MAX_RESIZE_BUCKETS } from './resize/limits';
+import { reportView } from './reportView';
+import { CACHE_NODES_LINK, exampleLinks } from './shared/examples';
+
+/** Bytes as the page shows them: "0 B", "1,234 B", "12.3 KiB", "4.56 MiB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 10 * 1024) return `${grouped(bytes)} B`;
+  if (bytes < 10 * 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MiB`;
+}
+
+/** Milliseconds with a precision that suits them: "0.012 ms", "1.23 ms", "123 ms". */
+export function formatMs(ms: number): string {
+  if (ms < 1) return `${ms.toFixed(3)} ms`;
+  if (ms < 100) return `${ms.toFixed(2)} ms`;
+  return `${grouped(Math.round(ms))} ms`;
+}
+
+/** Whether any node (or bucket) can be removed moving only its keys, in words, from the registry's capability. */
+export function removesAnyText(info: AlgorithmInfo, onNodes: boolean): string {
+  if (info.removesAnyBucket) return 'yes';
+  if (info.kind === 'bucket-count') return onNodes ? 'no: renumbers the nodes after it' : 'no: only the last bucket';
+  return 'no: some keys of other nodes move too';
+}
 
 export function compareView(context: AppContext): ViewInstance {
   const { state } = context;
-  const progress = progressPanel();
-  const results = h('div', { class: 'results' });
-  let generation = 0;
-  const rerun = debounce(() => void run(), 400);
-  const make = (name: 'from' | 'to' | 'n', label: string) => countField(context, name, label, rerun);
+  const fields: Partial<Record<Field, FieldControl>> = {};
+  const report = reportView<'compare'>({
+    fields,
+    scenario: () => scenario,
+    delay: 400,
+    cancelledText: 'Cancelled. Change an input to measure again.',
+    build: () => {
+      const keys = keySpec(state.keys);
+      if (scenario.onNodes()) {
+        if (state.steps.trim() === '') {
+          scenario.showError('steps', 'Type at least one change: -name removes a node, +name or +name*2 adds one, =name*3 changes a weight.');
+          return null;
+        }
+        return { kind: 'compare', keys, from: 1, to: 1, n: 1, scenario: scenario.scenario() };
+      }
+      const from = parseCount(state.from, 'from', 1, MAX_RESIZE_BUCKETS);
+      // Compare takes one resize step: the first of a chain.
+      const to = parseCount(state.to.split(/[,\s]+/).filter(Boolean)[0] ?? '', 'to', 1, MAX_RESIZE_BUCKETS);
+      const n = parseCount(state.n, 'bucket count', 1, MAX_RESIZE_BUCKETS);
+      if (typeof from === 'string') fromField.setError(from);
+      if (typeof to === 'string') toField.setError(to);
+      if (typeof n === 'string') nField.setError(n);
+      if (typeof from === 'string' || typeof to === 'string' || typeof n === 'string') return null;
+      return { kind: 'compare', keys, from, to, n };
+    },
+    render,
+  });
+  const make = (name: 'from' | 'to' | 'n', label: string) => countField(context, name, label, report.rerun);
   const fromField = make('from', 'Resize from');
   const toField = make('to', 'to');
   const nField = make('n', 'Balance and speed at n');
-  const keysField = reportKeysField(context, rerun);
-  progress.onCancel = () => engine.jobs.cancel();
+  const keysField = reportKeysField(context, report.rerun);
+  const scenario = scenarioControl(context, { steps: true, countFields: [fromField.root, toField.root, nField.root], rerun: report.rerun });
+  Object.assign(fields, { from: fromField, to: toField, n: nField, keys: keysField });
+  const { results } = report;
 
-  async function run(): Promise<void> {
-    const current = ++generation;
-    engine.jobs.cancel();
-    for (const f of [fromField, toField, nField, keysField]) f.setError(null);
-    const from = parseCount(state.from, 'from', 1, MAX_RESIZE_BUCKETS);
-    // Compare takes one resize step: the first of a chain.
-    const to = parseCount(state.to.split(/[,\s]+/).filter(Boolean)[0] ?? '', 'to', 1, MAX_RESIZE_BUCKETS);
-    const n = parseCount(state.n, 'bucket count', 1, MAX_RESIZE_BUCKETS);
-    if (typeof from === 'string') fromField.setError(from);
-    if (typeof to === 'string') toField.setError(to);
-    if (typeof n === 'string') nField.setError(n);
-    if (typeof from === 'string' || typeof to === 'string' || typeof n === 'string') {
-      results.replaceChildren();
-      return;
-    }
-    progress.start('Starting…');
-    try {
-      const reply = await engine.jobs.request({ kind: 'compare', keys: keySpec(state.keys), from, to, n }, (p) => {
-        if (current === generation) progress.update(p);
-      });
-      if (current !== generation) return;
-      progress.finish('');
-      render(reply, from, to, n);
-    } catch (error) {
-      if (current !== generation) return;
-      if (error instanceof CancelledError) {
-        progress.finish('Cancelled. Change an input to measure again.');
-        results.replaceChildren();
-        return;
-      }
-      progress.finish('');
-      const message = error instanceof Error ? error.message : String(error);
-      const target = error instanceof EngineError ? { keys: keysField, from: fromField, to: toField, n: nField }[error.field as 'keys'] : undefined;
-      if (target) {
-        target.setError(message);
-        results.replaceChildren();
-      } else results.replaceChildren(h('p', { class: 'field-error', 'data-testid': 'error' }, message));
-    }
-  }
-
-  function render(reply: CompareReply, from: number, to: number, n: number): void {
+  function render(reply: CompareReply, request: CompareRequest): void {
+    const onNodes = request.scenario !== undefined;
     const headers = [
       'Algorithm',
-      `Moved ${from} → ${to}`,
+      onNodes ? 'Moved by the changes' : `Moved ${request.from} → ${request.to}`,
       'Moved / minimum',
-      `Max / mean at n = ${n}`,
+      onNodes ? 'Max / mean load (before)' : `Max / mean at n = ${request.n}`,
       'χ² / dof',
       'Worst flow χ² / dof',
       'Lookups per second',
-      'Memory',
-      'Remove a middle bucket',
+      'State memory',
+      'Build time',
+      onNodes ? 'Removes any node' : 'Removes any bucket',
+      'Weights',
       'Expected cost',
       'Source',
     ];
+    const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
     const table = h(
       'table',
       { class: 'summary compare' },
-      h('caption', {}, `All algorithms on ${grouped(reply.keyCount)} keys`),
-      h('thead', {}, h('tr', {}, ...headers.map((label, i) => h('th', { scope: 'col', class: i > 0 && i < 7 ? 'num' : undefined }, label)))),
-      h(
-        'tbody',
-        {},
-        ...reply.rows.map((row) =>
-          h(
-            'tr',
-            {},
-            h('th', { scope: 'row' }, h('code', {}, row.info.name), h('br'), h('span', { class: 'muted' }, row.info.title)),
-            h('td', { class: 'num', 'data-testid': `compare-moved-${row.info.name}` }, `${grouped(row.moved)} (${percent(row.moved, row.total)})`),
-            h('td', { class: 'num' }, row.minimumMovedExpected > 0 ? `${fixed(row.moved / row.minimumMovedExpected, 2)}×` : '—'),
-            h('td', { class: 'num' }, fixed(row.maxOverMean, 3)),
-            h('td', { class: 'num' }, row.degreesOfFreedom ? fixed(row.chiSquare / row.degreesOfFreedom, 3) : '—'),
-            h('td', { class: 'num' }, row.worstFlowChiPerDof === null ? 'not kept' : fixed(row.worstFlowChiPerDof, 2)),
-            h('td', { class: 'num' }, `${(row.lookupsPerSecond / 1e6).toFixed(1)} M/s (${row.nsPerLookup.toFixed(1)} ns)`),
-            h('td', {}, 'none: a stateless function'),
-            h('td', {}, row.info.removesAnyBucket ? 'yes' : 'no: only the last bucket'),
-            h('td', {}, row.info.expectedCost),
-            h('td', {}, row.info.paper),
-          ),
-        ),
-      ),
+      h('caption', {}, `All ${reply.rows.length} algorithms on ${grouped(reply.keyCount)} keys`),
+      h('thead', {}, h('tr', {}, ...headers.map((label, i) => h('th', { scope: 'col', class: numeric.has(i) ? 'num' : undefined }, label)))),
+      h('tbody', {}, ...reply.rows.map((row) => compareRow(row, onNodes, headers.length))),
     );
     results.replaceChildren(
       h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Comparison table (scrollable)' }, table),
       h(
         'p',
         { class: 'hint' },
-        'Lookups per second: the batched buckets() call over 65,536 random keys in this browser’s worker, ',
-        'after a warm-up (WebAssembly; includes the copy in and out). Moved / minimum near 1 is consistent hashing; ',
-        'modulo moves almost everything. χ²/dof near 1 is uniform. The worst flow χ²/dof shows whether the keys that ',
-        'leave one bucket spread evenly over their destinations (JumpBackHash skews when shrinking by several buckets).',
+        'Lookups per second: the batched lookup over 16,384 random keys in this browser’s worker, repeated for about 150 ms ',
+        'after a warm-up (WebAssembly; includes the copy in and out). State memory: the bytes of lookup state the core ',
+        'reports for the placement (a ring, a table, a list); a bucket-count algorithm on a bucket count keeps none. ',
+        'Build time: building that placement once here. Moved / minimum near 1 is consistent hashing; modulo moves almost ',
+        'everything, and a bucket-count algorithm on a node list renumbers the nodes after a removed one. χ²/dof near 1 is ',
+        'uniform. The worst flow χ²/dof shows whether the keys that leave one bucket spread evenly over their destinations.',
       ),
     );
   }
+
+  function compareRow(row: CompareRow, onNodes: boolean, columns: number): HTMLElement {
+    const info = row.info;
+    const head = h('th', { scope: 'row' }, h('code', {}, info.name), h('br'), h('span', { class: 'muted' }, info.title));
+    const facts = [
+      h('td', {}, removesAnyText(info, onNodes)),
+      h('td', { 'data-testid': `compare-weights-${info.name}` }, info.weights ? 'honoured' : 'ignored'),
+      h('td', {}, info.expectedCost),
+      h('td', {}, info.paper),
+    ];
+    if (row.error !== null) {
+      return h(
+        'tr',
+        { 'data-testid': `compare-row-${info.name}` },
+        head,
+        h('td', { colspan: columns - 1 - facts.length, class: 'field-error', 'data-testid': `compare-error-${info.name}` }, row.error),
+        ...facts,
+      );
+    }
+    const memory =
+      row.stateBytes > 0 || info.kind !== 'bucket-count'
+        ? formatBytes(row.stateBytes)
+        : onNodes
+          ? 'none: indexes the list'
+          : 'none: a stateless function';
+    return h(
+      'tr',
+      { 'data-testid': `compare-row-${info.name}` },
+      head,
+      h('td', { class: 'num', 'data-testid': `compare-moved-${info.name}` }, `${grouped(row.moved)} (${percent(row.moved, row.total)})`),
+      h('td', { class: 'num' }, row.minimumMovedExpected > 0 ? `${fixed(row.moved / row.minimumMovedExpected, 2)}×` : '—'),
+      h('td', { class: 'num' }, fixed(row.maxOverMean, 3)),
+      h('td', { class: 'num' }, row.degreesOfFreedom ? fixed(row.chiSquare / row.degreesOfFreedom, 3) : '—'),
+      h('td', { class: 'num' }, row.worstFlowChiPerDof === null ? 'not kept' : fixed(row.worstFlowChiPerDof, 2)),
+      h('td', { class: 'num' }, `${(row.lookupsPerSecond / 1e6).toFixed(1)} M/s (${row.nsPerLookup.toFixed(1)} ns)`),
+      h('td', { class: 'num', 'data-testid': `compare-state-${info.name}`, 'data-bytes': String(row.stateBytes) }, memory),
+      h('td', { class: 'num', 'data-testid': `compare-build-${info.name}` }, row.stateBytes > 0 || row.buildMs > 0 ? formatMs(row.buildMs) : '—'),
+      ...facts,
+    );
+  }
+
+  const examples = exampleLinks(context, [
+    ['#view=compare&from=10&to=12&n=100&keys=0..99999', '10 → 12 buckets'],
+    [`#view=compare&nodes=${CACHE_NODES_LINK}&steps=-cache-3&keys=random:100000:1`, '10 servers, remove cache-3'],
+    [`#view=compare&nodes=${CACHE_NODES_LINK}&steps=+big-1*2&keys=random:100000:1`, '10 servers, add a larger one'],
+  ]);
 
   const root = h(
     'section',
     { class: 'view', 'aria-labelledby': 'view-title' },
     h('h2', { id: 'view-title' }, 'Compare the algorithms on this scenario'),
-    h('div', { class: 'inputs' }, fromField.root, toField.root, nField.root, keysField.root),
-    progress.root,
+    h('div', { class: 'inputs' }, scenario.root, fromField.root, toField.root, nField.root, keysField.root),
+    examples,
+    report.progress.root,
     results,
   );
-  void run();
-  return {
-    root,
-    destroy: () => {
-      rerun.cancel();
-      generation++;
-      engine.jobs.cancel();
-    },
-  };
+  void report.run();
+  return { root, destroy: report.destroy };
 }

@@ -1,5 +1,5 @@
 import type { AlgorithmInfo, LanguageWords } from 'jumphash-wasm';
-import type { State } from '../urlState';
+import type { State } from '../url';
 import { type FieldControl, algorithmPicker, field } from '../ui/controls';
 import { grouped, h } from '../ui/dom';
 
@@ -150,6 +150,7 @@ export function reportKeysField(context: AppContext, rerun: () => void): FieldCo
 /** The algorithm checkboxes bound to state.algos: a change updates the link, then calls `rerun`. */
 export function stateAlgorithmPicker(context: AppContext, rerun: () => void): ReturnType<typeof algorithmPicker> {
   return algorithmPicker(
+    context.algorithms.map((info) => info.name),
     context.state.algos,
     (algos) => {
       context.state.algos = algos;

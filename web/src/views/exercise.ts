@@ -8,7 +8,7 @@ import type { RunReply } from '../engine/protocol';
 import { progressPanel } from '../ui/controls';
 import { download, grouped, h } from '../ui/dom';
 import type { ScriptEditor, ScriptError } from '../ui/editor';
-import { DEFAULT_SCRIPT } from '../urlState';
+import { DEFAULT_SCRIPT } from '../url';
 import type { CheckerOptions, CheckerPanel } from './checker';
 import { PROBLEMS, type Problem, findProblem } from './checkerProblems';
 import type { AppContext, ViewInstance } from './context';

@@ -1,103 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import {
-  DEFAULT_SCRIPT,
-  PROBLEM_IDS,
-  READABLE_LIMIT,
-  SCHEMA_VERSION,
-  type State,
-  base64UrlDecode,
-  base64UrlEncode,
-  crc32,
-  decodeFragment,
-  defaultState,
-  encodeCanonical,
-  encodeCanonicalV1,
-  encodeFragment,
-  encodeReadable,
-} from './urlState';
+import { base64UrlDecode, base64UrlEncode, crc32Hex, deflateRaw, utf8Encode } from './bytes';
+import { encodeCompact, encodeCompactV1 } from './compact';
+import { DEFAULT_NODES, PROBLEM_IDS, SCHEMA_VERSION, type State, decodeFragment, defaultState, encodeFragment } from './index';
+import { READABLE_LIMIT, encodeReadable } from './readable';
+import { BUCKET_COUNT_ALGORITHMS, KNOWN_ALGORITHMS, decodeError, decodeOk, hostPortNodes, sample } from './testSupport';
 
-async function decodeOk(fragment: string): Promise<State> {
-  const result = await decodeFragment(fragment);
-  if (!result.ok) throw new Error(`expected ${fragment} to decode, got: ${result.error}`);
-  return result.state;
+/** A compact link of `version` around any payload object (for links no encoder writes any more). */
+async function compactLink(version: number, object: unknown, view = 'resize'): Promise<string> {
+  const bytes = utf8Encode(JSON.stringify(object));
+  return `v=${version}&c=${crc32Hex(bytes)}&z=${base64UrlEncode(await deflateRaw(bytes))}&view=${view}`;
 }
-
-async function decodeError(fragment: string): Promise<string> {
-  const result = await decodeFragment(fragment);
-  if (result.ok) throw new Error(`expected ${fragment} to fail, got ${JSON.stringify(result.state)}`);
-  return result.error;
-}
-
-function sample(overrides: Partial<State>): State {
-  return { ...defaultState(), ...overrides };
-}
-
-describe('readable form', () => {
-  test('the issue example links decode', async () => {
-    const compute = await decodeOk('#view=compute&algo=jump,jumpback&key=18446744073709551615&n=100');
-    expect(compute.view).toBe('compute');
-    expect(compute.algos).toEqual(['jump', 'jumpback']);
-    expect(compute.key).toBe('18446744073709551615');
-    expect(compute.n).toBe('100');
-
-    const resize = await decodeOk('#view=resize&algo=jump&from=10&to=12&keys=0..9999');
-    expect(resize).toMatchObject({ view: 'resize', algos: ['jump'], from: '10', to: '12', keys: '0..9999' });
-
-    const script = 'KEYS 0..9\nMOVED 10 12 # "quoted" & more\nHASH "a+b c" 7\n';
-    const exercise = await decodeOk(`#view=exercise&script=${encodeURIComponent(script)}`);
-    expect(exercise.view).toBe('exercise');
-    expect(exercise.script).toBe(script);
-  });
-
-  test('plus signs stay plus signs and hand-written quotes work', async () => {
-    const state = await decodeOk('view=compute&key="a+b"&n=7');
-    expect(state.key).toBe('"a+b"');
-  });
-
-  test('the empty fragment is the default scenario', async () => {
-    const result = await decodeFragment('');
-    expect(result.ok && result.form).toBe('empty');
-    expect(result.ok && result.state).toEqual(defaultState());
-    expect(defaultState().script).toBe(DEFAULT_SCRIPT);
-  });
-
-  test('bad field values are kept as typed (the view reports them)', async () => {
-    const state = await decodeOk('view=compute&key=-1&n=0');
-    expect(state.key).toBe('-1');
-    expect(state.n).toBe('0');
-  });
-
-  test('algorithm names are case-insensitive and de-duplicated', async () => {
-    expect((await decodeOk('algo=JUMP,jumpback,jump')).algos).toEqual(['jump', 'jumpback']);
-  });
-
-  test('round trip through the readable form, for every view', async () => {
-    for (const view of ['compute', 'resize', 'balance', 'exercise', 'compare'] as const) {
-      const state = sample({
-        view,
-        algos: ['jumpback-indep', 'modulo'],
-        key: '0xFFFFFFFFFFFFFFFF',
-        n: '7',
-        from: '16',
-        to: '4, 8',
-        keys: 'random:1000:7 "alice" 5..9',
-        script: 'HASH 1 2\n',
-        theme: 'dark',
-      });
-      const fragment = encodeReadable(state);
-      expect(await decodeOk(fragment)).toEqual(state);
-    }
-  });
-
-  test('readable links name the view and its fields', () => {
-    expect(encodeReadable(sample({ view: 'resize', algos: ['jump'] }))).toBe(
-      'view=resize&algo=jump&from=10&to=12&keys=0..9999',
-    );
-    expect(encodeReadable(sample({ view: 'compute', key: '18446744073709551615' }))).toBe(
-      'view=compute&algo=jump,jumpback&key=18446744073709551615&n=100&trace=1000',
-    );
-  });
-});
 
 describe('canonical form', () => {
   test('round trip of large state, with unicode and every character', async () => {
@@ -111,9 +23,9 @@ describe('canonical form', () => {
     });
     const fragment = await encodeFragment(state);
     expect(fragment.startsWith(`v=${SCHEMA_VERSION}&`)).toBe(true);
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
     expect(fragment.length).toBeLessThan(encodeReadable(state).length);
-    const result = await decodeFragment(`#${fragment}`);
+    const result = await decodeFragment(`#${fragment}`, KNOWN_ALGORITHMS);
     expect(result.ok && result.form).toBe('canonical');
     expect(result.ok && result.state).toEqual(state);
   });
@@ -122,13 +34,13 @@ describe('canonical form', () => {
     expect(await encodeFragment(defaultState())).toBe(encodeReadable(defaultState()));
     const long = sample({ keys: Array.from({ length: 200 }, (_, i) => String(i * 7919)).join(' ') });
     expect(encodeReadable(long).length).toBeGreaterThan(READABLE_LIMIT);
-    expect((await encodeFragment(long)).startsWith('v=4&c=')).toBe(true);
+    expect((await encodeFragment(long)).startsWith('v=5&c=')).toBe(true);
   });
 
   test('a schema-2 link as the schema-2 encoder wrote it keeps decoding (golden)', async () => {
     const golden =
       'v=2&c=a51ba1b5&z=NYqxCsIwFAB_JdycIW0U4W1u3R3VIbRRpE2eJHUo4r9LBLc77t6E5a4VOZN0ei3K1TLHDWHXY8kIXYO1hDE2cc5huRVNP2tJ_9Mct4pQQp40yd6JN53pjcdSx_J4rgjD8TSYg_GXzOcL&view=balance';
-    const state = await decodeOk(golden);
+    const state = await decodeOk(golden, BUCKET_COUNT_ALGORITHMS);
     expect(state).toEqual(
       sample({ view: 'balance', algos: ['modulo'], n: '12', keys: 'random:50:3 1 2 3', script: 'HASH 7 3\n' }),
     );
@@ -139,7 +51,7 @@ describe('canonical form', () => {
     // {"algos":["jump","jumpback"],...,"script":"HASH 42 100\n","output":"42: 42\n"}, view=exercise.
     const golden =
       'v=3&c=4d6cd446&z=JY27DgIhFER_hUx9s2EJDbez297StUCCRnEXwqPYGP_dgNXMyZlkPrDvRyzgC15tS6ARN-sCroTgDzC0AmEHY5YShJqt83_qeM9xG9RV7K3Pgz8KGHKajDEGhOLyM1UwltN5EVqJWcp1ByG2mlodNyy0Wnd8fw&view=exercise';
-    const result = await decodeFragment(golden);
+    const result = await decodeFragment(golden, KNOWN_ALGORITHMS);
     if (!result.ok) throw new Error(result.error);
     expect(result.version).toBe(3);
     expect(result.state).toEqual(sample({ view: 'exercise', script: 'HASH 42 100\n' }));
@@ -157,8 +69,8 @@ describe('canonical form', () => {
     const leaky = { ...sample({ view: 'exercise', script: 'HASH 42 100\n' }), output: 'SECRET 42: 42' } as State;
     expect(encodeReadable(leaky)).not.toContain('SECRET');
     expect(encodeReadable(leaky)).not.toContain('output');
-    const canonical = await encodeCanonical(leaky);
-    const decoded = await decodeFragment(canonical);
+    const canonical = await encodeCompact(leaky);
+    const decoded = await decodeFragment(canonical, KNOWN_ALGORITHMS);
     expect(decoded.ok && decoded.state).toEqual(sample({ view: 'exercise', script: 'HASH 42 100\n' }));
     // The canonical payload is readable JSON after inflating: no output inside.
     const z = canonical.match(/z=([A-Za-z0-9_-]+)/)![1]!;
@@ -174,13 +86,88 @@ describe('canonical form', () => {
     expect(encodeReadable(state)).toBe('view=exercise&problem=largest-key');
     const readable = await decodeOk('view=exercise&problem=largest-key');
     expect(readable.problem).toBe('largest-key');
-    const fragment = await encodeCanonical(state);
+    // As the schema-4 encoder wrote it (golden).
+    const fragment =
+      'v=4&c=cef5c90c&z=JY49D8IgGIT_SnMzNi8KRdi6dXdUB0qw0X7QAA6N8b8b6nT35C6X-8BOQ0gwV7ze8wq2S2_diDvD6DcYiCMYFhhwIjDkaJ3_U8FHDPNOJQrFlfrotwQDqmuttQZDcvG5Zhh07aWr-FmIRglB6qRIS8kbLitOdFvAsMbQT76MTjYOPuVD-fH9AQ&view=exercise';
     expect(fragment.startsWith('v=4&')).toBe(true);
     expect(await decodeOk(fragment)).toEqual(state);
     // Schema 3 had no problems.
     expect(await decodeError(fragment.replace('v=4&', 'v=3&'))).toMatch(/unknown field "problem"/);
     expect(await decodeError('view=exercise&problem=homework-7')).toMatch(/Unknown problem "homework-7"/);
     for (const id of PROBLEM_IDS) expect((await decodeOk(`view=exercise&problem=${id}`)).problem).toBe(id);
+    // The current encoder keeps the problem.
+    const current = await encodeCompact(state);
+    expect(current.startsWith('v=5&')).toBe(true);
+    expect(await decodeOk(current)).toEqual(state);
+    expect(await decodeError(current.replace('v=5&', 'v=3&'))).toMatch(/unknown field "problem"/);
+  });
+
+  test('a schema-4 link opens on bucket counts with the default node fields (golden)', async () => {
+    // Written by the schema-4 encoder for resize, jumpback + modulo, 16 -> 4, 8, a dark embed.
+    const golden =
+      'v=4&c=8c7d8108&z=LY9NTgIxHMWv8s9zW0kLZYDuECYhQUMiaGIcF2UozgjTTtqSaIxrdx5ILwE3MhWXv7yPvPcOvX92AeoRL4emXetyB4bGbQ57hyeGnXmDguyCwUJBcA6G6HVpzpRw612TKEuSS3ZGQ_xlAxS8thvXqB7nakQFjt_Hn9PX6bMA8dftFgyh9HUboXBBq8qQeTW-rINRlBZRpUPFqI6BvGmdj4GRthuKlaFMXq7rSNHrtrCz8XJGskuC838QQymzgZR80BvwUb8vMtE_y_P8YUm80xkV9upuMs9XSxK8sDeL-3xKgpPoFvZ6MZ6SLOzqdjzJU_EwJcHQerfem_QYH78&view=resize&theme=dark';
+    const result = await decodeFragment(golden, BUCKET_COUNT_ALGORITHMS);
+    if (!result.ok) throw new Error(result.error);
+    expect(result.version).toBe(4);
+    expect(result.state).toEqual(
+      sample({
+        view: 'resize',
+        algos: ['jumpback', 'modulo'],
+        from: '16',
+        to: '4, 8',
+        keys: 'random:300:9 "ключ" 0xff',
+        theme: 'dark',
+      }),
+    );
+    expect(result.state).toMatchObject({ topology: 'count', nodes: DEFAULT_NODES, steps: '-cache-3', opts: '' });
+  });
+
+  test('schema 5 keeps the node fields exactly as typed; older schemas reject them', async () => {
+    const state = sample({
+      view: 'resize',
+      algos: ['ketama', 'memento', 'jump'],
+      topology: 'nodes',
+      nodes: '  a, b\n"c d"*2\n\n',
+      steps: '-b\n+e*3,  =a*2 ',
+      opts: 'ketama.points=100  ',
+    });
+    const fragment = await encodeCompact(state);
+    expect(fragment.startsWith('v=5&')).toBe(true);
+    const result = await decodeFragment(fragment, KNOWN_ALGORITHMS);
+    expect(result.ok && result.state).toEqual(state);
+    expect(result.ok && result.version).toBe(5);
+    expect(await decodeError(fragment.replace('v=5&', 'v=4&'))).toMatch(/unknown field "topology"/);
+    const nodesOnly = await compactLink(4, { algos: ['ketama'], nodes: 'a b' });
+    expect(await decodeError(nodesOnly)).toMatch(/unknown field "nodes"/);
+    expect(await decodeError(await compactLink(5, { algos: ['ketama'], topology: 'ring' }))).toMatch(
+      /Unknown topology "ring"/,
+    );
+    expect(await decodeError(await compactLink(5, { algos: ['ketama'], nodes: ['a', 'b'] }))).toMatch(
+      /field "nodes" is not text/,
+    );
+    // A payload without the new fields takes their defaults.
+    expect(await decodeOk(await compactLink(5, { algos: ['rendezvous'] }))).toEqual(
+      sample({ view: 'resize', algos: ['rendezvous'] }),
+    );
+  });
+
+  test('1000 host:port nodes fit in a link that opens again (asserted bound: under 8 KB)', async () => {
+    const nodes = hostPortNodes(1000);
+    expect(new Set(nodes.split('\n')).size).toBe(1000);
+    const state = sample({
+      view: 'resize',
+      algos: ['ketama', 'rendezvous', 'jump', 'memento'],
+      topology: 'nodes',
+      nodes,
+      steps: '-10.0.1.17:11211 +10.0.9.1:11211*2 =10.0.0.1:11211*3',
+    });
+    const fragment = await encodeFragment(state);
+    expect(fragment.startsWith('v=5&c=')).toBe(true);
+    expect(encodeReadable(state).length).toBeGreaterThan(16_000);
+    expect(fragment.length).toBeLessThan(8 * 1024);
+    const result = await decodeFragment(`#${fragment}`, KNOWN_ALGORITHMS);
+    expect(result.ok && result.form).toBe('canonical');
+    expect(result.ok && result.state).toEqual(state);
   });
 
   test('old version 1 links (plain base64url JSON) decode', async () => {
@@ -205,8 +192,9 @@ describe('canonical form', () => {
       );
     const state = await decodeOk(v1);
     expect(state).toMatchObject({ view: 'resize', algos: ['jumpback'], from: '16', to: '4', keys: '0..99999' });
+    expect(state.topology).toBe('count');
     const again = sample({ view: 'exercise', script: 'TRACE 42 800\n' });
-    expect(await decodeOk(encodeCanonicalV1(again))).toEqual(again);
+    expect(await decodeOk(encodeCompactV1(again))).toEqual(again);
   });
 
   test('literal schema-1 link', async () => {
@@ -218,13 +206,15 @@ describe('canonical form', () => {
 
 describe('bad links load nothing and say why', () => {
   test('future version', async () => {
-    expect(await decodeError('v=5&z=abcd')).toMatch(/newer version of the playground \(link schema 5\)/);
+    expect(await decodeError('v=6&z=abcd')).toMatch(/newer version of the playground \(link schema 6\)/);
+    expect(await decodeError('v=6&z=abcd')).toMatch(/this page reads schema 1 to 5/);
     expect(await decodeError('v=99&view=compute')).toMatch(/link schema 99/);
+    expect(await decodeError('v=0&z=abcd')).toMatch(/schema version 0 does not exist/);
   });
 
   test('truncated canonical payload', async () => {
     const state = sample({ keys: Array.from({ length: 500 }, (_, i) => String(i * 31)).join(' ') });
-    const fragment = await encodeCanonical(state);
+    const fragment = await encodeCompact(state);
     const zAt = fragment.indexOf('z=');
     for (const cut of [zAt + 10, zAt + 40, fragment.indexOf('&view=') - 3]) {
       const error = await decodeError(fragment.slice(0, cut));
@@ -235,7 +225,7 @@ describe('bad links load nothing and say why', () => {
   });
 
   test('corrupted canonical payload', async () => {
-    const fragment = await encodeCanonical(sample({ keys: '1 2 3 4 5 6 7 8 9 10 11 12' }));
+    const fragment = await encodeCompact(sample({ keys: '1 2 3 4 5 6 7 8 9 10 11 12' }));
     const zAt = fragment.indexOf('z=') + 2;
     const flipped = fragment.slice(0, zAt + 5) + (fragment[zAt + 5] === 'A' ? 'B' : 'A') + fragment.slice(zAt + 6);
     expect(await decodeError(flipped)).toMatch(/corrupted/);
@@ -250,28 +240,7 @@ describe('bad links load nothing and say why', () => {
     ).toMatch(/unknown field "bogus"/);
     expect(await decodeError('v=x&z=abc')).toMatch(/not a number/);
     expect(await decodeError('z=abcd')).toMatch(/no schema version/);
-  });
-
-  test('readable form errors', async () => {
-    expect(await decodeError('view=nonsense')).toMatch(/Unknown view "nonsense"/);
-    expect(await decodeError('view=compute&algo=jump,rendezvous')).toMatch(/Unknown algorithm "rendezvous"/);
-    expect(await decodeError('view=compute&algo=')).toMatch(/no algorithm/);
-    expect(await decodeError('view=compute&colour=red')).toMatch(/Unknown link parameter "colour"/);
-    expect(await decodeError('view=compute&key=%E0%A4%A')).toMatch(/percent-encoding/);
-    expect(await decodeError('key=1&key=2')).toMatch(/twice/);
-    expect(await decodeError('theme=sepia')).toMatch(/Unknown theme/);
-  });
-});
-
-describe('byte helpers', () => {
-  test('base64url round trip for every length', () => {
-    for (let length = 0; length < 20; length++) {
-      const bytes = Uint8Array.from({ length }, (_, i) => (i * 97 + length) & 255);
-      expect(Array.from(base64UrlDecode(base64UrlEncode(bytes)))).toEqual(Array.from(bytes));
-    }
-  });
-
-  test('crc32 matches the standard check value', () => {
-    expect(crc32(new TextEncoder().encode('123456789')).toString(16)).toBe('cbf43926');
+    expect(await decodeError('v=1&z=' + base64UrlEncode(Uint8Array.from([0x7b, 0xc3])))).toMatch(/not UTF-8/);
+    expect(await decodeError(`${fragment}&nodes=a`)).toMatch(/Unknown parameter "nodes" in a compact link/);
   });
 });

@@ -1,0 +1,153 @@
+// One scaffold for the report views (Resize, Balance, Compare): a request on
+// the jobs lane with the progress panel and Cancel, the engine's errors shown
+// next to the field they blame (the view's own fields or the scenario
+// control's nodes / steps / opts) or else in the results area, the previous
+// report kept but marked out of date while a new one runs, and destroy.
+// Each view supplies only how to build its request and how to render a reply.
+
+import { CancelledError, EngineError, engine } from '../engine/client';
+import type { Field, ReplyMap, Request } from '../engine/protocol';
+import { type FieldControl, type ProgressPanel, progressPanel } from '../ui/controls';
+import { h } from '../ui/dom';
+import type { ScenarioControl } from '../ui/scenario';
+import { debounce } from './context';
+
+/** The kinds of request a report view runs on the jobs lane. */
+export type ReportKind = 'resize' | 'load' | 'compare';
+export type ReportRequest<K extends ReportKind> = Extract<Request, { kind: K }>;
+
+export interface ReportViewOptions<K extends ReportKind> {
+  /**
+   * The view's fields by the request field an engine error blames (keys, n,
+   * from, to, ...). Read at every run, so the view may fill the object after
+   * this call (its fields need `rerun`, which this call makes).
+   */
+  fields: Partial<Record<Field, FieldControl>>;
+  /** The node-list control, when the view has one (read at every run): it shows errors blamed on nodes / steps / opts. */
+  scenario?: () => ScenarioControl | undefined;
+  /**
+   * Checks the inputs and builds the request. Errors are already cleared when
+   * it is called; on bad input it shows them (setError / showError) and
+   * returns null: no request runs and the results area empties.
+   */
+  build(): ReportRequest<K> | null;
+  /** Shows a reply; `request` is the request it answers; `seconds` the wall time it took. */
+  render(reply: ReplyMap[K], request: ReportRequest<K>, seconds: number): void;
+  /** Milliseconds of quiet after an edit before the report runs again (default 300). */
+  delay?: number;
+  /** The progress text after Cancel (default: how to run it again). */
+  cancelledText?: string;
+}
+
+export interface ReportView {
+  /** The progress bar with its Cancel button; place it above `results`. */
+  progress: ProgressPanel;
+  /** Where the report (or its error) appears. */
+  results: HTMLElement;
+  /** Runs the report again after `delay` ms of quiet (give it to the fields' onInput). */
+  rerun: { (): void; cancel(): void };
+  /** Runs the report now (cancelling any running one). */
+  run(): Promise<void>;
+  /** Stops the running report and every pending rerun; later replies are ignored. */
+  destroy(): void;
+}
+
+/** The text of the note above a report that no longer matches the inputs. */
+export const OUT_OF_DATE_TEXT = 'Out of date: the inputs changed and a new report is running…';
+
+/**
+ * Marks the report in `results` out of date (or current again): a visible
+ * note first in the area, `aria-busy` for screen readers and `data-stale`
+ * for styling. Does nothing to an empty area.
+ */
+export function markOutOfDate(results: HTMLElement, outOfDate: boolean): void {
+  const note = results.querySelector(':scope > .out-of-date');
+  if (!outOfDate) {
+    note?.remove();
+    results.removeAttribute('aria-busy');
+    results.removeAttribute('data-stale');
+    return;
+  }
+  if (results.childElementCount === 0 || note) return;
+  results.setAttribute('aria-busy', 'true');
+  results.setAttribute('data-stale', '');
+  results.prepend(h('p', { class: 'out-of-date hint', role: 'status', 'data-testid': 'out-of-date' }, OUT_OF_DATE_TEXT));
+}
+
+/** Shows an error in the results area (messages no field owns). */
+export function resultsError(results: HTMLElement, message: string): void {
+  markOutOfDate(results, false);
+  results.replaceChildren(h('p', { class: 'field-error', 'data-testid': 'error', role: 'alert' }, message));
+}
+
+export function reportView<K extends ReportKind>(options: ReportViewOptions<K>): ReportView {
+  const progress = progressPanel();
+  const results = h('div', { class: 'results' });
+  let generation = 0;
+  progress.onCancel = () => engine.jobs.cancel();
+
+  function clearErrors(): void {
+    for (const control of Object.values(options.fields)) control?.setError(null);
+    options.scenario?.()?.clearErrors();
+  }
+
+  function showFieldError(blamed: Field | undefined, message: string): boolean {
+    const control = blamed ? options.fields[blamed] : undefined;
+    if (control) {
+      control.setError(message);
+      return true;
+    }
+    return options.scenario?.()?.showError(blamed, message) ?? false;
+  }
+
+  async function run(): Promise<void> {
+    const current = ++generation;
+    engine.jobs.cancel();
+    clearErrors();
+    const request = options.build();
+    if (!request) {
+      markOutOfDate(results, false);
+      results.replaceChildren();
+      progress.finish('');
+      return;
+    }
+    markOutOfDate(results, true);
+    progress.start('Starting…');
+    const started = performance.now();
+    try {
+      const reply = await engine.jobs.request(request, (p) => {
+        if (current === generation) progress.update(p);
+      });
+      if (current !== generation) return;
+      progress.finish('');
+      markOutOfDate(results, false);
+      options.render(reply as ReplyMap[K], request, (performance.now() - started) / 1000);
+    } catch (error) {
+      if (current !== generation) return;
+      markOutOfDate(results, false);
+      if (error instanceof CancelledError) {
+        progress.finish(options.cancelledText ?? 'Cancelled. Change an input to run the report again.');
+        results.replaceChildren(h('p', { class: 'muted' }, 'The report was cancelled; nothing is shown half-way.'));
+        return;
+      }
+      progress.finish('');
+      const message = error instanceof Error ? error.message : String(error);
+      const blamed = error instanceof EngineError ? error.field : undefined;
+      if (showFieldError(blamed, message)) results.replaceChildren();
+      else resultsError(results, message);
+    }
+  }
+
+  const rerun = debounce(() => void run(), options.delay ?? 300);
+  return {
+    progress,
+    results,
+    rerun,
+    run,
+    destroy() {
+      rerun.cancel();
+      generation++;
+      engine.jobs.cancel();
+    },
+  };
+}

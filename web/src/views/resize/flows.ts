@@ -1,0 +1,184 @@
+// The resize report's numbers as the Resize view shows them, on bucket counts
+// and on node lists alike: the old -> new flow matrix as cells (the migration
+// plan), its CSV, loads per node aligned by name, and whether a bucket-count
+// algorithm renumbered the list. Pure functions of the package's ReportedResize.
+
+import type { AlgorithmInfo } from 'jumphash-wasm';
+import type { MovedSample, ReportedResize } from '../../engine/protocol';
+
+/** One non-zero cell of the flow matrix. */
+export interface FlowCell {
+  /** Index of the source: a bucket 0..from-1, or a node of `nodesBefore`. */
+  source: number;
+  /** Index of the destination: a bucket 0..to-1, or a node of `nodesAfter`. */
+  destination: number;
+  /** Keys that went from source to destination (an integer >= 1). */
+  keys: number;
+  /** True when the keys stayed: the same bucket, or the same node name. */
+  stays: boolean;
+}
+
+/** The names of the sources and destinations: node names, or bucket numbers as text. */
+export function flowLabels(result: ReportedResize): { before: string[]; after: string[] } {
+  const numbers = (count: number) => Array.from({ length: count }, (_, i) => String(i));
+  return {
+    before: result.nodesBefore ? result.nodesBefore.map((node) => node.name) : numbers(result.from),
+    after: result.nodesAfter ? result.nodesAfter.map((node) => node.name) : numbers(result.to),
+  };
+}
+
+/**
+ * For each destination index, the source index of the same node (by name on
+ * node lists, by number on bucket counts), or -1 when it is new.
+ */
+function sameAs(result: ReportedResize): Int32Array {
+  const out = new Int32Array(result.to).fill(-1);
+  if (result.nodesBefore && result.nodesAfter) {
+    const before = new Map(result.nodesBefore.map((node, i) => [node.name, i]));
+    result.nodesAfter.forEach((node, i) => {
+      out[i] = before.get(node.name) ?? -1;
+    });
+  } else {
+    for (let i = 0; i < Math.min(result.from, result.to); i++) out[i] = i;
+  }
+  return out;
+}
+
+/**
+ * The flow matrix's non-zero cells in row-major order (source, then
+ * destination, both in list order); null when the core did not keep the
+ * matrix (more than 2^22 cells).
+ */
+export function flowCells(result: ReportedResize): FlowCell[] | null {
+  const flows = result.flows;
+  if (!flows) return null;
+  const same = sameAs(result);
+  const cells: FlowCell[] = [];
+  for (let source = 0; source < result.from; source++) {
+    const row = source * result.to;
+    for (let destination = 0; destination < result.to; destination++) {
+      const keys = flows[row + destination]!;
+      if (keys > 0) cells.push({ source, destination, keys, stays: same[destination] === source });
+    }
+  }
+  return cells;
+}
+
+/** The cells where keys moved, the largest flows first (ties in list order). */
+export function movingCells(cells: readonly FlowCell[]): FlowCell[] {
+  return cells
+    .filter((cell) => !cell.stays)
+    .sort((a, b) => b.keys - a.keys || a.source - b.source || a.destination - b.destination);
+}
+
+/** A CSV field per RFC 4180: in double quotes, inner quotes doubled. */
+export function csvQuoted(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The flow matrix as CSV (RFC 4180, CRLF line ends): a header `from,to,keys`
+ * and one row per non-zero cell, staying keys included (a surviving node's
+ * row to itself). Node names are quoted; bucket numbers are plain. Null when
+ * the matrix was not kept.
+ */
+export function flowCsv(result: ReportedResize): string | null {
+  const cells = flowCells(result);
+  if (!cells) return null;
+  const { before, after } = flowLabels(result);
+  const named = result.nodesBefore !== null;
+  const field = (text: string) => (named ? csvQuoted(text) : text);
+  const lines = ['from,to,keys'];
+  for (const cell of cells) lines.push(`${field(before[cell.source]!)},${field(after[cell.destination]!)},${cell.keys}`);
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Loads before and after on one axis: every node of `nodesBefore` in its
+ * order, then the nodes only `nodesAfter` has; 0 where a node is absent.
+ * On bucket counts: buckets 0..max(from, to)-1.
+ */
+export function alignedLoads(result: ReportedResize): { labels: string[]; before: Float64Array; after: Float64Array; present: { before: boolean[]; after: boolean[] } } {
+  const { before: namesBefore, after: namesAfter } = flowLabels(result);
+  const index = new Map<string, number>();
+  const labels: string[] = [];
+  const slot = (name: string) => {
+    let i = index.get(name);
+    if (i === undefined) {
+      i = labels.length;
+      index.set(name, i);
+      labels.push(name);
+    }
+    return i;
+  };
+  namesBefore.forEach(slot);
+  namesAfter.forEach(slot);
+  const before = new Float64Array(labels.length);
+  const after = new Float64Array(labels.length);
+  const presentBefore = new Array<boolean>(labels.length).fill(false);
+  const presentAfter = new Array<boolean>(labels.length).fill(false);
+  namesBefore.forEach((name, i) => {
+    const at = index.get(name)!;
+    before[at] = result.loadsBefore[i]!;
+    presentBefore[at] = true;
+  });
+  namesAfter.forEach((name, i) => {
+    const at = index.get(name)!;
+    after[at] = result.loadsAfter[i]!;
+    presentAfter[at] = true;
+  });
+  return { labels, before, after, present: { before: presentBefore, after: presentAfter } };
+}
+
+/** Keys a node held before the step (by name); null when it was not in the list. */
+export function loadBefore(result: ReportedResize, name: string): number | null {
+  const i = result.nodesBefore?.findIndex((node) => node.name === name) ?? -1;
+  return i < 0 ? null : result.loadsBefore[i]!;
+}
+
+/** How far above the fewest possible a step counts as "far": moved > this x minimum. */
+export const RENUMBER_FACTOR = 1.5;
+
+/**
+ * True when a bucket-count algorithm placed keys on a node list by index
+ * (servers[bucket(key, n)]) and the step moved far more keys than any scheme
+ * must: the list was renumbered under it.
+ */
+export function renumbered(info: AlgorithmInfo | undefined, result: ReportedResize): boolean {
+  return (
+    info?.kind === 'bucket-count' &&
+    result.nodesBefore !== null &&
+    result.moved > RENUMBER_FACTOR * result.minimumMovedExpected &&
+    result.moved > 0
+  );
+}
+
+/** A moved key as the list shows it: `key: old -> new` with node names (or buckets). */
+export function movedLine(result: ReportedResize, labels: { before: string[]; after: string[] }, i: number): string {
+  const { oldBuckets, newBuckets } = result.sample;
+  return `${movedKey(result.sample, i)}: ${labels.before[oldBuckets[i]!]} -> ${labels.after[newBuckets[i]!]}`;
+}
+
+const keyLabels = new WeakMap<MovedSample, Map<number, string>>();
+
+/** How the i-th moved key prints (the CLI's form: decimal, or the quoted string). */
+export function movedKey(sample: MovedSample, i: number): string {
+  let labels = keyLabels.get(sample);
+  if (!labels) keyLabels.set(sample, (labels = new Map(sample.labels)));
+  return labels.get(i) ?? sample.values[i]!.toString();
+}
+
+/** The moved keys as CSV (RFC 4180): `key,from,to`; a key that is not plain digits (a string key as the CLI prints it) is quoted. */
+export function movedCsv(result: ReportedResize): string {
+  const labels = flowLabels(result);
+  const named = result.nodesBefore !== null;
+  const field = (text: string) => (named ? csvQuoted(text) : text);
+  const lines = [named ? 'key,from,to' : 'key,old_bucket,new_bucket'];
+  const { oldBuckets, newBuckets } = result.sample;
+  for (let i = 0; i < oldBuckets.length; i++) {
+    const text = movedKey(result.sample, i);
+    const key = /^\d+$/.test(text) ? text : csvQuoted(text);
+    lines.push(`${key},${field(labels.before[oldBuckets[i]!]!)},${field(labels.after[newBuckets[i]!]!)}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
