@@ -323,9 +323,7 @@ class ResizeJob {
   /// Accounts for up to max_keys more keys; true when all are done.
   bool step(double max_keys) {
     if (!report_) return true;
-    const std::uint64_t remaining = keys_.size() - done_;
-    const std::uint64_t count =
-        max_keys >= static_cast<double>(remaining) ? remaining : static_cast<std::uint64_t>(max_keys);
+    const std::uint64_t count = step_size(keys_.size(), done_, max_keys);
     report_->add(keys_, done_, done_ + count);
     done_ += count;
     return done_ == keys_.size();
@@ -417,9 +415,7 @@ class LoadJob {
 
   bool step(double max_keys) {
     if (n_ == 0) return true;
-    const std::uint64_t remaining = keys_.size() - done_;
-    const std::uint64_t count =
-        max_keys >= static_cast<double>(remaining) ? remaining : static_cast<std::uint64_t>(max_keys);
+    const std::uint64_t count = step_size(keys_.size(), done_, max_keys);
     add_loads(*algorithm_, keys_, n_, done_, done_ + count, loads_);
     done_ += count;
     return done_ == keys_.size();
@@ -428,10 +424,7 @@ class LoadJob {
   /// Fills loads() and the stats below from the counts so far.
   void collect() {
     doubles_ = to_doubles(loads_);
-    const LoadStats stats = load_stats(loads_);
-    stats_ = {static_cast<double>(stats.total), static_cast<double>(stats.min),
-              static_cast<double>(stats.max), stats.mean, stats.max_over_mean, stats.chi_square,
-              static_cast<double>(stats.degrees_of_freedom)};
+    stats_ = load_stats_doubles(loads_);
   }
   std::uintptr_t loads() const { return address(doubles_.data()); }
   /// 7 doubles: total, min, max, mean, max/mean, chi-square, degrees of freedom.

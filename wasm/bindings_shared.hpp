@@ -10,6 +10,7 @@
 
 #include "jumphash/interpreter.hpp"
 #include "jumphash/keys.hpp"
+#include "jumphash/reports.hpp"
 
 namespace jumphash::wasm {
 
@@ -25,6 +26,24 @@ inline std::uintptr_t address(const void* p) { return reinterpret_cast<std::uint
 /// Counts as doubles for a Float64Array view (exact below 2^53).
 inline std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts) {
   return std::vector<double>(counts.begin(), counts.end());
+}
+
+/// How many of the keys from `done` on (of `size`) a job's step takes when
+/// asked for at most `max_keys` (a double from JavaScript, >= 1).
+inline std::uint64_t step_size(std::uint64_t size, std::uint64_t done, double max_keys) {
+  const std::uint64_t remaining = size - done;
+  return max_keys >= static_cast<double>(remaining) ? remaining
+                                                     : static_cast<std::uint64_t>(max_keys);
+}
+
+/// load_stats(loads) as the 7 doubles the package reads: total, min, max,
+/// mean, max/mean, chi-square, degrees of freedom.
+inline std::vector<double> load_stats_doubles(const std::vector<std::uint64_t>& loads) {
+  const LoadStats stats = load_stats(loads);
+  return {static_cast<double>(stats.total), static_cast<double>(stats.min),
+          static_cast<double>(stats.max),   stats.mean,
+          stats.max_over_mean,              stats.chi_square,
+          static_cast<double>(stats.degrees_of_freedom)};
 }
 
 /// parse_key, after the CLI's tokenizer has seen a quoted key: the CLI reads

@@ -264,13 +264,6 @@ class ClusterHandle {
   NodeRows rows_;
 };
 
-/// Keys from `done` on, at most `max_keys` of `size`: how many to take now.
-std::uint64_t chunk(std::uint64_t size, std::uint64_t done, double max_keys) {
-  const std::uint64_t remaining = size - done;
-  return max_keys >= static_cast<double>(remaining) ? remaining
-                                                     : static_cast<std::uint64_t>(max_keys);
-}
-
 /// MOVED over two clusters (NodeResizeReport), chunked like ResizeJob.
 class NodeResizeJob {
  public:
@@ -311,7 +304,7 @@ class NodeResizeJob {
   double done() const { return static_cast<double>(done_); }
   bool step(double max_keys) {
     if (!report_) return true;
-    const std::uint64_t count = chunk(keys_.size(), done_, max_keys);
+    const std::uint64_t count = step_size(keys_.size(), done_, max_keys);
     report_->add(keys_, done_, done_ + count);
     done_ += count;
     return done_ == keys_.size();
@@ -399,17 +392,14 @@ class NodeLoadJob {
   std::uintptr_t idealShares() const { return address(shares_.data()); }
   bool step(double max_keys) {
     if (!cluster_) return true;
-    const std::uint64_t count = chunk(keys_.size(), done_, max_keys);
+    const std::uint64_t count = step_size(keys_.size(), done_, max_keys);
     add_node_loads(*cluster_, keys_, done_, done_ + count, loads_);
     done_ += count;
     return done_ == keys_.size();
   }
   void collect() {
     doubles_ = to_doubles(loads_);
-    const LoadStats stats = load_stats(loads_);
-    stats_ = {static_cast<double>(stats.total), static_cast<double>(stats.min),
-              static_cast<double>(stats.max), stats.mean, stats.max_over_mean, stats.chi_square,
-              static_cast<double>(stats.degrees_of_freedom)};
+    stats_ = load_stats_doubles(loads_);
   }
   std::uintptr_t loads() const { return address(doubles_.data()); }
   /// 7 doubles, as LoadJob::stats.

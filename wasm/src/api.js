@@ -615,36 +615,32 @@ export function createApi(m) {
     const n = native.nodeCount();
     const nodes = nodeRows(native.nodeNames(), n, native.nodeWeights());
     const loads = copyDoubles(native.loads(), n);
-    const s = copyDoubles(native.stats(), 7);
     return {
       algorithm,
       n,
       nodes,
       idealShares: copyDoubles(native.idealShares(), n),
       loads,
-      stats: { total: s[0], min: s[1], max: s[2], mean: s[3], maxOverMean: s[4], chiSquare: s[5], degreesOfFreedom: s[6] },
+      stats: loadStats(native),
     };
+  }
+
+  /** A job's 7 stats doubles (load_stats_doubles in bindings_shared.hpp) as LoadStats. */
+  function loadStats(native) {
+    const s = copyDoubles(native.stats(), 7);
+    return { total: s[0], min: s[1], max: s[2], mean: s[3], maxOverMean: s[4], chiSquare: s[5], degreesOfFreedom: s[6] };
   }
 
   function loadResult(native) {
     const n = native.n();
     const loads = copyDoubles(native.loads(), n);
-    const s = copyDoubles(native.stats(), 7);
     return {
       algorithm: native.algorithmName(),
       n,
       nodes: null,
       idealShares: null,
       loads,
-      stats: {
-        total: s[0],
-        min: s[1],
-        max: s[2],
-        mean: s[3],
-        maxOverMean: s[4],
-        chiSquare: s[5],
-        degreesOfFreedom: s[6],
-      },
+      stats: loadStats(native),
     };
   }
 
