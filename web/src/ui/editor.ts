@@ -2,9 +2,9 @@
 // the command language and the failing lines marked. Loaded lazily (only the
 // Exercise view imports it).
 
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { HighlightStyle, StreamLanguage, type StreamParser, syntaxHighlighting } from '@codemirror/language';
-import { EditorState, Prec, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import { EditorState, type Extension, Prec, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
 import {
   Decoration,
   type DecorationSet,
@@ -174,8 +174,14 @@ export function createEditor(options: {
   host: HTMLElement;
   text: string;
   label: string;
-  /** The language's words from the core, for highlighting. */
-  words: LanguageWords;
+  /** The command language's words from the core, for highlighting a script. */
+  words?: LanguageWords;
+  /** Another language instead (the workspace's JavaScript or Python mode). */
+  language?: Extension;
+  /** Tab indents (a program); Escape then Tab leaves the editor. Default: Tab moves focus. */
+  tabIndents?: boolean;
+  /** The editable element's data-testid (default script-editor). */
+  testId?: string;
   onChange: (text: string) => void;
   onRun: () => void;
 }): ScriptEditor {
@@ -192,7 +198,7 @@ export function createEditor(options: {
         history(),
         drawSelection(),
         highlightActiveLine(),
-        jumphashLanguage(options.words),
+        options.language ?? jumphashLanguage(options.words ?? { commands: [], algorithms: [] }),
         syntaxHighlighting(highlight),
         theme,
         errorField,
@@ -207,14 +213,17 @@ export function createEditor(options: {
             },
           ]),
         ),
-        keymap.of([...defaultKeymap, ...historyKeymap]),
-        EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': 'script-editor' }),
+        keymap.of([...defaultKeymap, ...historyKeymap, ...(options.tabIndents ? [indentWithTab] : [])]),
+        EditorView.contentAttributes.of({ 'aria-label': options.label, 'data-testid': options.testId ?? 'script-editor' }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());
         }),
       ],
     }),
   });
+  // A program is longer than the box: its scroll area must be reachable by
+  // keyboard (axe: scrollable-region-focusable).
+  if (options.tabIndents) view.scrollDOM.tabIndex = 0;
   return {
     view,
     text: () => view.state.doc.toString(),

@@ -7,7 +7,8 @@
 //   v=3  as v=2; the state had `output` (a student's output to check)
 //   v=4  as v=2; no `output`, the state gains `problem` (a problem set's id)
 //   v=5  as v=2; the state gains `topology`, `nodes`, `steps`, `opts`, and
-//        the optional `claim` (written only when set: see OPTIONAL_FIELDS)
+//        the optional `claim`, `lang` and `code` (written only when set: see
+//        OPTIONAL_FIELDS; `code` is a program the student chose to share)
 //
 // The encoder writes v=5; every version keeps its decoder and a test. A
 // field a version does not know is an error in a link of that version; a

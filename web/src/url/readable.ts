@@ -50,6 +50,8 @@ export const PARAM: Readonly<Record<keyof State, string>> = {
   steps: 'steps',
   opts: 'opts',
   claim: 'claim',
+  lang: 'lang',
+  code: 'code',
   theme: 'theme',
 };
 const FIELD_OF_PARAM = new Map<string, keyof State>(
@@ -58,7 +60,7 @@ const FIELD_OF_PARAM = new Map<string, keyof State>(
 /** Readable-form order of parameters. */
 const PARAM_ORDER: readonly (keyof State)[] = [
   'view', 'algos', 'key', 'n', 'trace', 'from', 'to', 'topology', 'nodes', 'steps', 'opts', 'keys', 'problem',
-  'claim', 'script', 'theme',
+  'claim', 'script', 'lang', 'code', 'theme',
 ];
 
 /** Readable links longer than this are written in the compact form. */

@@ -70,6 +70,13 @@ export interface State {
    *  view says when no claim has it. (schema 5, an optional field: written
    *  only when set, so links without it still open in older pages) */
   claim: string;
+  /** Exercise workspace: the language of a program a link shares ('js' or
+   *  'python'), or '' when the link carries none. (schema 5, optional) */
+  lang: string;
+  /** Exercise workspace: the program's text, only when the student chose
+   *  "Copy a link with my program"; never written otherwise. (schema 5,
+   *  optional) */
+  code: string;
   /** Embed page theme. */
   theme: Theme;
 }
@@ -111,6 +118,8 @@ export const DEFAULT_STATE: Readonly<State> = Object.freeze({
   steps: DEFAULT_STEPS,
   opts: '',
   claim: '',
+  lang: '',
+  code: '',
   theme: 'auto',
 });
 
@@ -165,14 +174,17 @@ export const FIELDS_OF_VERSION: Readonly<Record<number, readonly string[]>> = {
   3: ['algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'output'],
   4: ['algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'problem'],
   5: ['algos', 'key', 'n', 'trace', 'from', 'to', 'keys', 'script', 'problem', 'topology', 'nodes', 'steps', 'opts',
-      'claim'],
+      'claim', 'lang', 'code'],
 };
 
 /** Fields of the current schema that a compact payload holds only when they
  *  differ from their default: added to schema 5 later, so links that do not
  *  use them still open in pages that predate them (which reject a link that
  *  does, as a field they do not know). */
-export const OPTIONAL_FIELDS: readonly (keyof State)[] = ['claim'];
+export const OPTIONAL_FIELDS: readonly (keyof State)[] = ['claim', 'lang', 'code'];
+
+/** Languages a shared program may be in (the workspace's languages). */
+export const PROGRAM_LANGUAGES = ['js', 'python'] as const;
 
 /** Longest claim id a link may carry. */
 export const MAX_CLAIM_ID_LENGTH = 80;
@@ -255,6 +267,11 @@ function checkClaim(value: unknown): string {
   return text;
 }
 
+function checkLanguage(value: unknown): string {
+  if (value === '') return '';
+  return checkChoice('program language', value, PROGRAM_LANGUAGES);
+}
+
 function checkProblem(value: unknown): string {
   if (value === '') return '';
   return checkChoice('problem', value, PROBLEM_IDS);
@@ -305,6 +322,9 @@ export function assignField(state: State, field: keyof State, value: unknown, kn
       break;
     case 'claim':
       state.claim = checkClaim(value);
+      break;
+    case 'lang':
+      state.lang = checkLanguage(value);
       break;
     case 'algos':
       if (typeof value === 'string') state.algos = checkAlgos(value.split(','), known);

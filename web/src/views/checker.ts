@@ -40,12 +40,21 @@ export interface CheckerOptions {
   problem: boolean;
   /** Tells whether the student has asked to see the whole expected output. */
   revealed(): boolean;
+  /**
+   * Only the report: no box to paste into. The workspace checks its own
+   * program's output with `checkText` and shows the report under it.
+   */
+  reportOnly?: boolean;
 }
 
 export interface CheckerPanel {
   root: HTMLElement;
   /** Shows or hides the expected column (problem mode's "Show expected output"). */
   setRevealed(revealed: boolean): void;
+  /** Checks this output (a program's, not the box's) and shows the report. */
+  checkText(output: string): Promise<void>;
+  /** Removes the report (the program is running again). */
+  clear(message?: string): void;
   destroy(): void;
 }
 
@@ -115,14 +124,14 @@ export function checkerPanel(options: CheckerOptions): CheckerPanel {
     }
   }
 
-  async function check(): Promise<void> {
+  async function check(output?: string): Promise<void> {
     const current = ++generation;
     setError(null);
-    studentOutput = textarea.value;
+    if (output === undefined) studentOutput = textarea.value;
     result.replaceChildren(h('p', { class: 'muted' }, 'Checking…'));
     live.textContent = 'Checking…';
     try {
-      const reply = await engine.quick.request({ kind: 'check', script: options.script(), output: studentOutput });
+      const reply = await engine.quick.request({ kind: 'check', script: options.script(), output: output ?? studentOutput });
       if (current !== generation) return;
       last = reply;
       reportButton.disabled = false;
@@ -187,15 +196,18 @@ export function checkerPanel(options: CheckerOptions): CheckerPanel {
     fileInput.value = '';
   });
   checkButton.addEventListener('click', () => void check());
-  clearButton.addEventListener('click', () => {
+  function clear(message?: string): void {
     generation++;
-    textarea.value = '';
-    studentOutput = '';
     last = null;
     reportButton.disabled = true;
     setError(null);
-    result.replaceChildren();
+    result.replaceChildren(...(message ? [h('p', { class: 'muted' }, message)] : []));
     live.textContent = '';
+  }
+  clearButton.addEventListener('click', () => {
+    textarea.value = '';
+    studentOutput = '';
+    clear();
     textarea.focus();
   });
   reportButton.addEventListener('click', () => {
@@ -418,6 +430,20 @@ export function checkerPanel(options: CheckerOptions): CheckerPanel {
     return out;
   }
 
+  const api = {
+    setRevealed(revealed: boolean) {
+      revealedAll = revealed;
+      if (last) render(last, false);
+    },
+    checkText: (output: string) => check(output),
+    clear,
+    destroy() {
+      generation++;
+    },
+  };
+  if (options.reportOnly) {
+    return { root: h('div', { class: 'checker report-only' }, live, result, h('div', { class: 'toolbar' }, reportButton)), ...api };
+  }
   return {
     root: h(
       'section',
@@ -441,13 +467,7 @@ export function checkerPanel(options: CheckerOptions): CheckerPanel {
       live,
       result,
     ),
-    setRevealed(revealed) {
-      revealedAll = revealed;
-      if (last) render(last, false);
-    },
-    destroy() {
-      generation++;
-    },
+    ...api,
   };
 }
 

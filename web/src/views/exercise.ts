@@ -9,6 +9,7 @@ import { progressPanel } from '../ui/controls';
 import { download, grouped, h } from '../ui/dom';
 import type { ScriptEditor, ScriptError } from '../ui/editor';
 import { DEFAULT_SCRIPT } from '../url';
+import type { Workspace, WorkspaceOptions } from '../workspace/workspace';
 import type { CheckerOptions, CheckerPanel } from './checker';
 import { PROBLEMS, type Problem, findProblem } from './checkerProblems';
 import type { AppContext, ViewInstance } from './context';
@@ -95,6 +96,31 @@ export function exerciseView(context: AppContext): ViewInstance {
 
 type SwitchTo = (problemId: string) => void;
 
+/** The workspace (write, run and check your own program), loaded on first use. */
+function lazyWorkspace(options: WorkspaceOptions): { root: HTMLElement; setRevealed(revealed: boolean): void; destroy(): void } {
+  const root = h('div', { class: 'workspace-host' }, h('p', { class: 'muted' }, 'Loading the workspace…'));
+  let workspace: Workspace | null = null;
+  let revealed: boolean | null = null;
+  let destroyed = false;
+  void import('../workspace/workspace').then(({ workspacePanel }) => {
+    if (destroyed) return;
+    workspace = workspacePanel(options);
+    if (revealed !== null) workspace.setRevealed(revealed);
+    root.replaceChildren(workspace.root);
+  });
+  return {
+    root,
+    setRevealed(value) {
+      revealed = value;
+      workspace?.setRevealed(value);
+    },
+    destroy() {
+      destroyed = true;
+      workspace?.destroy();
+    },
+  };
+}
+
 /** The checker panel, loaded on first use (the embed page never needs it). */
 function lazyChecker(options: CheckerOptions): CheckerPanel {
   const root = h('div', { class: 'checker-host' }, h('p', { class: 'muted' }, 'Loading the checker…'));
@@ -113,6 +139,8 @@ function lazyChecker(options: CheckerOptions): CheckerPanel {
       revealed = value;
       panel?.setRevealed(value);
     },
+    checkText: async (output) => panel?.checkText(output),
+    clear: (message) => panel?.clear(message),
     destroy() {
       destroyed = true;
       panel?.destroy();
@@ -240,6 +268,16 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
     revealed: () => true,
   });
 
+  const workspace = lazyWorkspace({
+    place: 'console',
+    script: () => (editor ? editor.text() : state.script),
+    state,
+    changed: () => context.changed(),
+    problem: false,
+    revealed: () => true,
+    focusScriptLine: (line) => editor?.focusLine(line),
+  });
+
   const reference = h(
     'details',
     { class: 'reference' },
@@ -276,6 +314,7 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
       downloadButton,
     ),
     h('div', { class: 'console' }, h('div', { class: 'pane' }, h('h3', {}, 'Script'), editorLoading, editorHost, reference), h('div', { class: 'pane' }, h('h3', {}, 'Output'), status, errors, progress.root, output, outputNote)),
+    workspace.root,
     checker.root,
   );
   void run();
@@ -285,6 +324,7 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
       generation++;
       engine.jobs.cancel();
       checker.destroy();
+      workspace.destroy();
       editor?.view.destroy();
     },
   };
@@ -318,6 +358,14 @@ function problemView(context: AppContext, problem: Problem, switchTo: SwitchTo):
     'Show expected output',
   );
   const checker = lazyChecker({ script: () => problem.script, problem: true, revealed: () => revealed });
+  const workspace = lazyWorkspace({
+    place: problem.id,
+    script: () => problem.script,
+    state: context.state,
+    changed: () => context.changed(),
+    problem: true,
+    revealed: () => revealed,
+  });
 
   async function showExpected(): Promise<void> {
     const current = ++runGeneration;
@@ -338,6 +386,7 @@ function problemView(context: AppContext, problem: Problem, switchTo: SwitchTo):
     toggle.setAttribute('aria-expanded', String(revealed));
     toggle.textContent = revealed ? 'Hide expected output' : 'Show expected output';
     checker.setRevealed(revealed);
+    workspace.setRevealed(revealed);
     if (revealed) void showExpected();
     else {
       runGeneration++;
@@ -382,6 +431,7 @@ function problemView(context: AppContext, problem: Problem, switchTo: SwitchTo):
         expectedPre,
       ),
     ),
+    workspace.root,
     checker.root,
   );
   return {
@@ -389,6 +439,7 @@ function problemView(context: AppContext, problem: Problem, switchTo: SwitchTo):
     destroy: () => {
       runGeneration++;
       checker.destroy();
+      workspace.destroy();
     },
   };
 }
