@@ -39,8 +39,9 @@ constexpr const char* kUsage =
     "       jumphash --help | --version\n";
 
 constexpr const char* kThreadsHelp =
-    "-j N runs MOVED and LOAD over large key sets (at least 262144 keys) on N threads,\n"
-    "1..256 (default: the machine's cores); the output is the same for any N.\n";
+    "-j N runs MOVED, LOAD and BUCKETS over large key sets (at least 262144 keys)\n"
+    "on N threads, 1..256 (default: the machine's cores); the output is the same\n"
+    "for any N.\n";
 
 /// The thread count of -j: 1..kMaxReportThreads, or 0 when `text` is not one.
 unsigned parse_thread_count(const std::string& text) {

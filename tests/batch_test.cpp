@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "jumphash/batch.hpp"
+#include "jumphash/interpreter.hpp"
 #include "jumphash/reports.hpp"
 #include "jumphash/splitmix64.hpp"
 #include "test_data.hpp"
@@ -266,6 +267,62 @@ TEST_P(BatchTest, BucketsEqualAPerKeyLoopOnOneAndFourThreads) {
       EXPECT_TRUE(row_keys == expected_keys) << name << " threads " << threads;
     }
   }
+}
+
+/// BUCKETS' text by a plain per-key loop over the scalar function.
+std::string buckets_text_by_scalar_loop(const Algorithm& algorithm, const KeySet& keys,
+                                        std::int32_t n) {
+  std::string text;
+  keys.for_each([&](std::uint64_t key, const std::string* label) {
+    append_key(text, key, label);
+    text += ": " + std::to_string(algorithm.function(key, n)) + "\n";
+  });
+  return text;
+}
+
+/// Where two texts first differ, for a failure message that does not print
+/// megabytes.
+std::string first_difference(const std::string& a, const std::string& b) {
+  std::size_t at = 0;
+  while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
+  const std::size_t from = a.rfind('\n', at) == std::string::npos ? 0 : a.rfind('\n', at) + 1;
+  return "sizes " + std::to_string(a.size()) + " and " + std::to_string(b.size()) +
+         ", first difference at byte " + std::to_string(at) + ": \"" + a.substr(from, 40) +
+         "\" vs \"" + b.substr(from, 40) + "\"";
+}
+
+TEST_P(BatchTest, BucketsCommandPrintsAPerKeyLoopOnOneAndFourThreads) {
+  const std::string spec = report_key_sets()[2];
+  const KeySet keys = *KeySet::parse(spec);
+  ASSERT_GE(keys.size(), kParallelMinKeys);
+  for (const std::string& name : kSimdAlgorithms) {
+    const std::string expected = buckets_text_by_scalar_loop(algorithm_named(name), keys, 1000);
+    for (unsigned threads : {1U, 4U}) {
+      // The interpreter prints BUCKETS three ways: threads write the text
+      // (nothing observes lines: the CLI), lines one by one for an output
+      // observer (the checker), and in slices under an output budget (here
+      // one that every line fits exactly).
+      for (const std::string mode : {"plain", "observed", "budget"}) {
+        set_report_threads(threads);
+        std::string out, err;
+        std::uint64_t events = 0;
+        Interpreter interpreter([&out](std::string_view text) { out += text; },
+                                [&err](std::string_view text) { err += text; });
+        if (mode == "observed") {
+          interpreter.set_output_observer([&events](const OutputEvent&) { ++events; });
+        }
+        if (mode == "budget") interpreter.set_budget({keys.size(), expected.size()});
+        const int status = interpreter.run("ALGO " + name + "\nKEYS " + spec + "\nBUCKETS 1000\n");
+        const std::string what = name + ", " + std::to_string(threads) + " threads, " + mode;
+        EXPECT_EQ(status, 0) << what << ": " << err;
+        EXPECT_TRUE(out == expected) << what << ": " << first_difference(out, expected);
+        if (mode == "observed") {
+          EXPECT_EQ(events, keys.size()) << what;
+        }
+      }
+    }
+  }
+  set_report_threads(1);
 }
 
 TEST_P(BatchTest, ResizeReportEqualsAPerKeyLoop) {

@@ -813,6 +813,69 @@ TEST(Checker, TooManyLinesIsAnError) {
   EXPECT_NE(report.error().find("more than 1000000 lines"), std::string::npos);
 }
 
+TEST(CheckerBudget, AHugeScriptEndsAtOnceWithTheBudgetsError) {
+  // 10^9 keys: without a budget LOAD would count them all (seconds to
+  // minutes); with one it is refused before it runs.
+  Result<CheckReport> report =
+      check_output("KEYS 0..999999999\nLOAD 10\n", "0: 100000000\n", WorkBudget{1000000, 0});
+  ASSERT_FALSE(report.ok());
+  const std::string& error = report.error();
+  EXPECT_NE(error.find("script line 2 (LOAD 10) passes the work budget"), std::string::npos)
+      << error;
+  EXPECT_NE(error.find("LOAD over 1000000000 keys and 10 buckets needs 1000000010 lookups"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("budget of 1000000 lookups"), std::string::npos) << error;
+  EXPECT_EQ(error.find("line 2: error:"), std::string::npos) << error;  // said once, as above
+}
+
+TEST(CheckerBudget, AtTheBudgetTheCheckRunsAndOneLookupLessIsAnError) {
+  // HASH: 1 lookup; BUCKETS over 100 keys: 100.
+  const std::string script = "HASH 42 100\nKEYS 0..99\nBUCKETS 10\n";
+  const std::string output = run_script(script).stdout_text;
+  Result<CheckReport> at_budget = check_output(script, output, WorkBudget{101, 0});
+  ASSERT_TRUE(at_budget.ok()) << at_budget.error();
+  EXPECT_TRUE(at_budget->all_match());
+  EXPECT_EQ(at_budget->expected_lines, 101u);
+  Result<CheckReport> below = check_output(script, output, WorkBudget{100, 0});
+  ASSERT_FALSE(below.ok());
+  EXPECT_NE(below.error().find("script line 3 (BUCKETS 10) passes the work budget"),
+            std::string::npos)
+      << below.error();
+  EXPECT_NE(below.error().find("needs 100 lookups, more than the 99 left"), std::string::npos)
+      << below.error();
+}
+
+TEST(CheckerBudget, AnOutputBudgetThatTheScriptPassesIsAnError) {
+  // "42: 43\n" is 7 bytes; the next line does not fit in 10.
+  Result<CheckReport> report =
+      check_output("HASH 42 100\nHASH 1 10\n", "42: 43\n1: 6\n", WorkBudget{0, 10});
+  ASSERT_FALSE(report.ok());
+  EXPECT_NE(report.error().find("script line 2 (HASH 1 10) passes the work budget"),
+            std::string::npos)
+      << report.error();
+  EXPECT_NE(report.error().find("limit of 10 bytes"), std::string::npos) << report.error();
+}
+
+TEST(CheckerBudget, ABudgetTheScriptFitsInChangesNothing) {
+  // Right lines, wrong values, a script error: the same report with and
+  // without a budget.
+  const std::string script = kExercise + "HASH 42 0\n";
+  std::string output = run_script(script).stdout_text;
+  output.replace(output.find("42: 43"), 6, "42: 1");
+  output += "extra line\n";
+  const CheckReport unbounded = check(script, output);
+  Result<CheckReport> bounded = check_output(script, output, WorkBudget{1000000, 1 << 20});
+  ASSERT_TRUE(bounded.ok()) << bounded.error();
+  EXPECT_EQ(render_check_report(*bounded), render_check_report(unbounded));
+  EXPECT_EQ(bounded->matching, unbounded.matching);
+  EXPECT_EQ(bounded->expected_lines, unbounded.expected_lines);
+  EXPECT_EQ(bounded->script_errors, unbounded.script_errors);
+  EXPECT_EQ(unbounded.script_errors.size(), 1u);
+  EXPECT_EQ(unbounded.matching + 1, unbounded.expected_lines);
+  EXPECT_EQ(expected_line(unbounded, 1).verdict, V::wrong_value);
+}
+
 TEST(Checker, RenderNamesLinesVerdictsAndExplainsEachMistakeOnce) {
   const CheckReport report =
       check("HASH 42 100\nHASH 58 1000000\nHASH 42 100\n", "42: 1\n58: 626\n42:43\n");

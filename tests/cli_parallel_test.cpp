@@ -1,7 +1,8 @@
 // `jumphash -j N`: the CLI's output does not depend on the thread count.
 // Runs every transcript of tests/cli/ with -j 1 and with -j 2 and compares
 // stdout, stderr and the exit status byte for byte; then MOVED, LOAD and
-// BUCKETS over large range, random and mixed key sets with -j 1 and -j 4.
+// BUCKETS over large range, random and mixed key sets with -j 1 and -j 4
+// (BUCKETS also against HASH, key by key for a few keys).
 //
 //   jumphash_cli_parallel_tests [--gtest_filter=...]
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "test_data.hpp"
 
@@ -100,10 +102,70 @@ TEST(CliParallel, LargeKeySetsPrintTheSameWithOneAndFourThreads) {
   EXPECT_NE(one.out.find("\"alice\": "), std::string::npos);
 }
 
+TEST(CliParallel, BucketsOverLargeKeySetsPrintTheSameWithOneAndFourThreads) {
+  const fs::path scratch =
+      fs::temp_directory_path() / ("jumphash_parallel_buckets_" + std::to_string(::getpid()));
+  fs::create_directories(scratch);
+  const fs::path script = scratch / "buckets.script";
+  // Keys whose BUCKETS lines are also printed by HASH, to check the lines
+  // themselves and not only that both thread counts agree.
+  const std::vector<std::string> spot_keys = {
+      "0", "1", "262143", "262144", "599999", "\"alice\"", "18446744073709551615"};
+  const std::vector<std::string> algorithms = {"jump", "jumpback", "jumpback-indep"};
+  {
+    std::ofstream file(script);
+    for (const std::string& algorithm : algorithms) {
+      file << "ALGO " << algorithm << "\n";
+      for (const std::string& key : spot_keys) file << "HASH " << key << " 1000\n";
+      file << "KEYS 0..599999\nBUCKETS 1000\n"
+           << "KEYS random:300000:11\nBUCKETS 2147483647\n"
+           << "KEYS \"alice\" 7..300006 0xFFFFFFFFFFFFFFFF random:100000:5 \"bob\"\nBUCKETS 1000\n";
+    }
+  }
+  const CliRun one = run_cli(scratch, "-j 1 buckets.script", "/dev/null");
+  const CliRun four = run_cli(scratch, "-j 4 buckets.script", "/dev/null");
+  fs::remove_all(scratch);
+  // Not EXPECT_EQ on the outputs: a failure would print megabytes.
+  EXPECT_TRUE(one.out == four.out)
+      << "stdout differs (" << one.out.size() << " and " << four.out.size() << " bytes)";
+  EXPECT_EQ(one.err, four.err);
+  EXPECT_EQ(one.exit_status, four.exit_status);
+  EXPECT_EQ(one.exit_status, 0) << one.err;
+
+  // Every key printed, in key order, with the bucket HASH gives it.
+  const std::size_t per_algorithm = spot_keys.size() + 600000 + 300000 + 400003;
+  std::vector<std::string> lines;
+  for (std::size_t start = 0; start < four.out.size();) {
+    const std::size_t end = four.out.find('\n', start);
+    ASSERT_NE(end, std::string::npos) << "output does not end with a newline";
+    lines.push_back(four.out.substr(start, end - start));
+    start = end + 1;
+  }
+  ASSERT_EQ(lines.size(), algorithms.size() * per_algorithm);
+  for (std::size_t a = 0; a < algorithms.size(); ++a) {
+    const std::size_t first = a * per_algorithm;
+    const std::size_t range = first + spot_keys.size();
+    for (std::size_t k : {0, 1, 262143, 262144, 599999}) {
+      EXPECT_EQ(lines[range + k].substr(0, lines[range + k].find(':')), std::to_string(k))
+          << algorithms[a] << " key " << k;
+    }
+    // HASH 0, 1, 262143, 262144, 599999 against the range's lines.
+    for (std::size_t spot = 0; spot < 5; ++spot) {
+      const std::size_t key = std::stoul(spot_keys[spot]);
+      EXPECT_EQ(lines[first + spot], lines[range + key]) << algorithms[a];
+    }
+    // HASH "alice" and HASH 2^64-1 against the mixed set's lines.
+    const std::size_t mixed = range + 600000 + 300000;
+    EXPECT_EQ(lines[first + 5], lines[mixed]) << algorithms[a];
+    EXPECT_EQ(lines[first + 6], lines[mixed + 300001]) << algorithms[a];
+    EXPECT_EQ(lines[mixed + 400002].substr(0, 6), "\"bob\":") << algorithms[a];
+  }
+}
+
 TEST(CliParallel, RejectsABadThreadCount) {
   for (const char* bad : {"-j 0", "-j 257", "-j x", "-j -1", "-j"}) {
-    const CliRun run = run_cli(fs::temp_directory_path(), std::string(bad) + " -e 'HASH 1 2'",
-                            "/dev/null");
+    const CliRun run =
+        run_cli(fs::temp_directory_path(), std::string(bad) + " -e 'HASH 1 2'", "/dev/null");
     EXPECT_EQ(run.exit_status, 2) << bad;
     EXPECT_NE(run.err.find("-j needs a thread count in 1..256"), std::string::npos)
         << bad << ": " << run.err;

@@ -75,6 +75,7 @@ TEST(LimitsTable, RowsAreTheConstantsTheCodeChecks) {
   EXPECT_EQ(limit_named("node-name-bytes").value, kMaxNodeNameBytes);
   EXPECT_EQ(limit_named("placement-points").value, kMaxPlacementPoints);
   EXPECT_EQ(limit_named("checked-lines").value, kMaxCheckedLines);
+  EXPECT_EQ(limit_named("check-output-bytes").value, kMaxCheckOutputBytes);
   EXPECT_EQ(limit_named("script-bytes").value, kMaxScriptBytes);
   EXPECT_EQ(limit_named("run-output-bytes").value, kMaxRunOutputBytes);
   EXPECT_EQ(limit_named("link-field-chars").value, kMaxLinkFieldChars);
@@ -204,6 +205,25 @@ TEST(Limits, CheckedLines) {
   Result<CheckReport> output_above = check_output("HASH 1 10\n", output + "extra\n");
   ASSERT_FALSE(output_above);
   EXPECT_CONTAINS(output_above.error(), "the output to check has more than 1000000 lines");
+}
+
+TEST(Limits, CheckOutputBytes) {
+  // Exactly the limit: the right line, then one long line (an extra line).
+  std::string output = "42: 43\n";
+  output += std::string(kMaxCheckOutputBytes - output.size() - 1, 'x') + "\n";
+  ASSERT_EQ(output.size(), kMaxCheckOutputBytes);
+  Result<CheckReport> at_limit = check_output("HASH 42 100\n", output);
+  ASSERT_TRUE(at_limit) << at_limit.error();
+  EXPECT_EQ(at_limit->matching, 1u);
+  EXPECT_EQ(at_limit->actual_lines, 2u);
+  // One byte more: an error naming the limit, before the script runs (a
+  // script of 10^9 keys would take seconds).
+  output.insert(0, "x");
+  Result<CheckReport> above = check_output("KEYS 0..999999999\nLOAD 10\n", output);
+  ASSERT_FALSE(above);
+  EXPECT_CONTAINS(above.error(),
+                  "the output to check has 67108865 bytes, more than the limit of "
+                  "67108864 bytes (check-output-bytes, 64 MiB)");
 }
 
 TEST(Limits, ScriptBytes) {

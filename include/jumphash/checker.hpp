@@ -38,13 +38,15 @@
 #include <string_view>
 #include <vector>
 
+#include "jumphash/interpreter.hpp"
 #include "jumphash/limits.hpp"
 #include "jumphash/mistakes.hpp"
 #include "jumphash/result.hpp"
 
 namespace jumphash {
 
-// kMaxCheckedLines: in jumphash/limits.hpp, the one table of limits.
+// kMaxCheckedLines, kMaxCheckOutputBytes: in jumphash/limits.hpp, the one
+// table of limits.
 
 /// Largest key set over which a MOVED summary (or a node LOAD) is
 /// recomputed with every variant (each key costs two lookups per variant);
@@ -122,11 +124,23 @@ struct CheckReport {
 
 /// Runs `script` with the interpreter and checks `student_output` against
 /// its stdout. `student_output` lines end with "\n" (or "\r\n"); a missing
-/// final newline is accepted. Errors: the script prints more than
-/// kMaxCheckedLines lines, or the student output has more than
-/// kMaxCheckedLines lines. Script errors are not Errors: they are listed in
-/// the report.
-Result<CheckReport> check_output(std::string_view script, std::string_view student_output);
+/// final newline is accepted.
+///
+/// `budget` bounds the interpreter run that computes the expected lines
+/// (lookups and output bytes, see WorkBudget; the default {} bounds
+/// nothing, as `jumphash check` runs). Callers that check scripts from
+/// strangers pass one, so that a script over 10^9 keys ends at once: the
+/// script line that would pass it ends the check with an Error (the
+/// expected output would be incomplete). The recomputation of wrong lines
+/// with the variants is bounded by kMaxDiagnosedMovedKeys, not by `budget`.
+///
+/// Errors, each naming its limit: the student output has more than
+/// kMaxCheckOutputBytes bytes (checked before the script runs) or more
+/// than kMaxCheckedLines lines; the script prints more than
+/// kMaxCheckedLines lines; a script line passes `budget`. Script errors are
+/// not Errors: they are listed in the report.
+Result<CheckReport> check_output(std::string_view script, std::string_view student_output,
+                                 WorkBudget budget = {});
 
 /// The CLI's text: for each line that is not a match, the expected-output
 /// line, the script line, expected and actual text, the verdict and the

@@ -41,6 +41,11 @@ inline constexpr std::uint64_t kMaxPlacementPoints = std::uint64_t{1} << 24;
 /// Largest number of lines the checker compares on either side; a script
 /// that prints more (or student output that has more) is an Error.
 inline constexpr std::uint64_t kMaxCheckedLines = 1000000;
+/// Largest student output the checker reads (check_output: `jumphash
+/// check`, the package's check(), the page), in bytes: 64 MiB, as much as
+/// the page reads from a file.
+/// More is an Error before the script runs.
+inline constexpr std::uint64_t kMaxCheckOutputBytes = std::uint64_t{64} << 20;
 /// Largest script run as one text (Interpreter::run, run_script: the
 /// package's run() and the page's console), in bytes: 64 MiB. The CLI reads
 /// a script file line by line and has no such limit.
@@ -83,6 +88,10 @@ inline std::span<const Limit> limits() {
        "ring points or table slots of one placement (2^24)", "core"},
       {"checked-lines", kMaxCheckedLines, "lines",
        "lines the checker compares, on each side (script output, student output)", "core"},
+      {"check-output-bytes", kMaxCheckOutputBytes, "bytes",
+       "a student's output given to the checker (jumphash check, the package's check(), the "
+       "page)",
+       "core"},
       {"script-bytes", kMaxScriptBytes, "bytes",
        "a script run as one text (the package's run(), the page's console); the CLI "
        "streams a file of any size",

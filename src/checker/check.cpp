@@ -18,8 +18,14 @@ namespace jumphash {
 
 using namespace checker_detail;
 
-Result<CheckReport> check_output(std::string_view script, std::string_view student_output) {
-  Result<Expected> run = run_expected(script);
+Result<CheckReport> check_output(std::string_view script, std::string_view student_output,
+                                 WorkBudget budget) {
+  if (student_output.size() > kMaxCheckOutputBytes) {
+    return fail("the output to check has ", decimal(student_output.size()),
+                " bytes, more than the limit of ", decimal(kMaxCheckOutputBytes),
+                " bytes (check-output-bytes, 64 MiB) that the checker reads");
+  }
+  Result<Expected> run = run_expected(script, budget);
   if (!run) return Error{run.error()};
   const Expected& expected = *run;
 

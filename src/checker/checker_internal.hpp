@@ -70,9 +70,10 @@ struct Expected {
   bool has_node_lines = false;
 };
 
-/// (1) Runs the script, building the expected lines from output events.
-/// Errors: more than kMaxCheckedLines lines.
-Result<Expected> run_expected(std::string_view script);
+/// (1) Runs the script under `budget`, building the expected lines from
+/// output events. Errors: more than kMaxCheckedLines lines; a line that
+/// passes the budget.
+Result<Expected> run_expected(std::string_view script, WorkBudget budget);
 
 struct StudentLine {
   std::string text;       // without the newline and a trailing CR

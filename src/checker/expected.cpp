@@ -170,11 +170,12 @@ ExpectedLine line_of(const OutputEvent& event, std::size_t command_index, bool o
 
 }  // namespace
 
-Result<Expected> run_expected(std::string_view script) {
+Result<Expected> run_expected(std::string_view script, WorkBudget budget) {
   Expected expected;
   std::string errors;
   Interpreter interpreter([](std::string_view) {},
                           [&errors](std::string_view text) { errors += text; });
+  interpreter.set_budget(budget);
   std::uint64_t printed = 0;  // lines, stored or not
   std::string_view current_line;
   interpreter.set_output_observer([&](const OutputEvent& event) {
@@ -210,6 +211,15 @@ Result<Expected> run_expected(std::string_view script) {
       std::string message = std::move(errors);
       errors.clear();
       while (!message.empty() && message.back() == '\n') message.pop_back();
+      if (interpreter.budget_exhausted()) {
+        // The expected output would stop here: no check against part of it.
+        const std::string prefix = "line " + decimal(number) + ": error: ";
+        if (message.rfind(prefix, 0) == 0) message.erase(0, prefix.size());
+        return fail("script line ", decimal(number), " (", printable_input(line),
+                    ") passes the work budget this check runs the script under, so there is "
+                    "no whole expected output to check against: ",
+                    message);
+      }
       expected.errors.push_back(std::move(message));
       continue;
     }
