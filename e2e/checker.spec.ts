@@ -41,7 +41,7 @@ const VARIANTS: { output: string; transcript: string; line: string; id: string; 
   { output: 'key-as-double.output', transcript: 'key_as_double.stdout', line: 'check-line-2', id: 'key-as-double', text: /9007199254740993 as a double is 9007199254740992/ },
   { output: 'off-by-one.output', transcript: 'off_by_one.stdout', line: 'check-line-9', id: 'off-by-one-n', text: /at n - 1 = 9 gives 8/ },
   { output: 'estimate.output', transcript: 'estimate.stdout', line: 'check-line-28', id: 'moved-estimated', text: /rounded to 2; the keys that really move number 4/ },
-  { output: 'no-wrap.output', transcript: 'no_wrap.stdout', line: 'check-line-3', id: 'no-64-bit-wrap', text: /the output stops here/ },
+  { output: 'no-wrap.output', transcript: 'no_wrap.stdout', line: 'check-line-1', id: 'no-64-bit-wrap', text: /the output stops here: jump of key 42 at n = 100/ },
   { output: 'jumpback-for-jump.output', transcript: 'jumpback_for_jump.stdout', line: 'check-line-1', id: 'other-algorithm', text: /jumpback gives 53/ },
 ];
 

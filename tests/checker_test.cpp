@@ -14,12 +14,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "jumphash/algorithms.hpp"
 #include "jumphash/interpreter.hpp"
 #include "jumphash/mistakes.hpp"
+#include "jumphash/splitmix64.hpp"
 #include "test_data.hpp"
 
 namespace jumphash {
@@ -82,6 +84,142 @@ TEST(MistakeVariants, KeyThroughDouble) {
   EXPECT_EQ(key_through_double(9223372036854775807ULL), 9223372036854775808ULL);  // 2^63-1 -> 2^63
   EXPECT_EQ(key_through_double(18446744073709551615ULL), 0u);                     // 2^64 wraps
   EXPECT_EQ(jump_hash(key_through_double(9007199254740993ULL), 1000), 784);       // node
+}
+
+/// A natural number of any size (little-endian 32-bit limbs, no leading
+/// zero limb): enough to run jump's loop on a state that is never wrapped.
+struct Natural {
+  std::vector<std::uint32_t> limbs;
+
+  explicit Natural(std::uint64_t value) {
+    for (; value != 0; value >>= 32) limbs.push_back(static_cast<std::uint32_t>(value));
+  }
+  /// this * factor + addend.
+  Natural times_plus(std::uint64_t factor, std::uint32_t addend) const {
+    const std::uint64_t halves[2] = {factor & 0xFFFFFFFFu, factor >> 32};
+    std::vector<std::uint64_t> sums(limbs.size() + 3, 0);  // each < 2^64: see the carries
+    sums[0] = addend;
+    for (std::size_t h = 0; h < 2; ++h) {
+      std::uint64_t carry = 0;
+      std::size_t i = 0;
+      for (; i < limbs.size(); ++i) {
+        const std::uint64_t product = std::uint64_t{limbs[i]} * halves[h];  // < 2^64 - 2^33
+        const std::uint64_t low = (product & 0xFFFFFFFFu) + (sums[i + h] & 0xFFFFFFFFu) + carry;
+        carry = (product >> 32) + (sums[i + h] >> 32) + (low >> 32);
+        sums[i + h] = low & 0xFFFFFFFFu;
+      }
+      for (; carry != 0; ++i) {
+        const std::uint64_t low = (sums[i + h] & 0xFFFFFFFFu) + carry;
+        carry = (sums[i + h] >> 32) + (low >> 32);
+        sums[i + h] = low & 0xFFFFFFFFu;
+      }
+    }
+    Natural out(0);
+    for (std::uint64_t limb : sums) out.limbs.push_back(static_cast<std::uint32_t>(limb));
+    while (!out.limbs.empty() && out.limbs.back() == 0) out.limbs.pop_back();
+    return out;
+  }
+  /// this >> 33.
+  Natural shifted_right_33() const {
+    Natural out(0);
+    for (std::size_t i = 1; i < limbs.size(); ++i) {
+      const std::uint64_t high = i + 1 < limbs.size() ? limbs[i + 1] : 0;
+      out.limbs.push_back(static_cast<std::uint32_t>((limbs[i] >> 1) | (high << 31)));
+    }
+    while (!out.limbs.empty() && out.limbs.back() == 0) out.limbs.pop_back();
+    return out;
+  }
+  bool below_2_64() const { return limbs.size() <= 2; }
+  std::uint64_t value() const {  // precondition: below_2_64()
+    std::uint64_t v = 0;
+    for (std::size_t i = limbs.size(); i-- > 0;) v = (v << 32) | limbs[i];
+    return v;
+  }
+};
+
+/// Jump's loop without the 64-bit wrap, in exact arithmetic:
+///   b = -1; j = 0; while (j < n) { b = j; s = s * 2862933555777941757 + 1;
+///                                  j = floor((b + 1) * 2^31 / ((s >> 33) + 1)); }
+/// The bucket it returns, or nothing once it provably never ends: j = 0
+/// with s >= 2^64, so (s >> 33) + 1 > 2^31 from then on (s only grows)
+/// and every later j is floor(1 * 2^31 / ((s >> 33) + 1)) = 0 < n.
+/// `steps`: the steps run.
+std::optional<std::int64_t> unwrapped_jump_exact(std::uint64_t key, std::int64_t n, int& steps) {
+  Natural state(key);
+  std::int64_t b = -1, j = 0;
+  steps = 0;
+  while (j < n) {
+    if (b >= 0 && j == 0 && !state.below_2_64()) return std::nullopt;
+    b = j;
+    state = state.times_plus(2862933555777941757ULL, 1);
+    ++steps;
+    const Natural top = state.shifted_right_33();
+    const auto numerator = static_cast<std::uint64_t>(b + 1) << 31;  // < 2^62
+    // floor(numerator / (top + 1)) is 0 when top >= numerator.
+    j = !top.below_2_64() || top.value() >= numerator
+            ? 0
+            : static_cast<std::int64_t>(numerator / (top.value() + 1));
+  }
+  return b;
+}
+
+TEST(MistakeVariants, UnwrappedJumpFirstTargetIsWherePythonStops) {
+  // Computed once with python3 (ints never wrap):
+  // (2**31) // (((k * 2862933555777941757 + 1) >> 33) + 1) for k = 0..7.
+  const std::uint64_t targets[] = {2147483648u, 6, 3, 2, 1, 1, 1, 0};
+  for (std::uint64_t key = 0; key < std::size(targets); ++key) {
+    EXPECT_EQ(unwrapped_jump_first_target(key), targets[key]) << key;
+  }
+  EXPECT_EQ(unwrapped_jump_first_target(42), 0u);
+  EXPECT_EQ(unwrapped_jump_first_target(18446744073709551615ULL), 0u);
+  EXPECT_FALSE(unwrapped_jump_hangs(0, 2147483647));
+  EXPECT_FALSE(unwrapped_jump_hangs(1, 6));
+  EXPECT_TRUE(unwrapped_jump_hangs(1, 7));
+  EXPECT_TRUE(unwrapped_jump_hangs(2, 4));
+  EXPECT_TRUE(unwrapped_jump_hangs(42, 1));
+}
+
+TEST(MistakeVariants, UnwrappedJumpHangsExactlyWhenTheExactLoopNeverEnds) {
+  std::vector<std::uint64_t> keys;
+  for (std::uint64_t k = 0; k <= 20; ++k) keys.push_back(k);
+  for (std::uint64_t k : {42ULL, 1000ULL, 2147483647ULL, 4294967296ULL, 9007199254740993ULL,
+                          9223372036854775807ULL, 9223372036854775808ULL,
+                          18446744073709551614ULL, 18446744073709551615ULL}) {
+    keys.push_back(k);
+  }
+  for (std::uint64_t i = 0; i < 200; ++i) keys.push_back(splitmix64_at(12345, i));
+  std::vector<std::int64_t> counts;
+  for (std::int64_t n = 1; n <= 10; ++n) counts.push_back(n);
+  for (std::int64_t n : {100, 1000, 1000000, 2147483647}) counts.push_back(n);
+
+  std::size_t ends = 0, hangs = 0;
+  for (std::uint64_t key : keys) {
+    for (std::int64_t n : counts) {
+      SCOPED_TRACE("key " + std::to_string(key) + " n " + std::to_string(n));
+      int steps = 0;
+      const std::optional<std::int64_t> bucket = unwrapped_jump_exact(key, n, steps);
+      EXPECT_EQ(unwrapped_jump_hangs(key, n), !bucket.has_value());
+      if (bucket) {
+        ++ends;
+        // When it ends it ends at once, with the right bucket (the wrapped
+        // loop in doubles takes the same first step).
+        EXPECT_EQ(steps, 1);
+        EXPECT_EQ(*bucket, jump_hash(key, static_cast<std::int32_t>(n)));
+        EXPECT_EQ(*bucket, jump_hash_guava(key, static_cast<std::int32_t>(n)));
+      } else {
+        ++hangs;
+        EXPECT_LE(steps, 2);  // j is 0 for good after at most two steps
+      }
+      // From n = 7 up only key 0 ends.
+      if (n >= 7) {
+        EXPECT_EQ(bucket.has_value(), key == 0);
+      }
+    }
+  }
+  // Key 0 at all 14 counts, key 1 at n = 1..6, key 2 at 1..3, key 3 at
+  // 1..2, keys 4..6 at 1: 28 pairs end, every other one hangs.
+  EXPECT_EQ(ends, 28u);
+  EXPECT_EQ(hangs, keys.size() * counts.size() - 28);
 }
 
 TEST(MistakeVariants, CatalogHasEveryIdentifierOnceWithExplanationAndFix) {
@@ -543,23 +681,157 @@ TEST(CheckerDiagnosis, TraceStepsRecomputedWithVariants) {
   EXPECT_EQ(expected_line(report, 4).actual, "24: 22");
 }
 
-TEST(CheckerDiagnosis, MissingAfterHashOfLargeKeyIsTheHangOfNoWrap) {
-  const std::string script = "HASH 42 100\nHASH 18446744073709551615 100\nHASH 1 100\n";
-  const CheckReport report = check(script, "42: 43\n");
+/// The right output of `script` without its lines from `line` (1-based) on.
+std::string right_output_before(const std::string& script, std::size_t line) {
+  std::vector<std::string> lines = lines_of(run_script(script).stdout_text);
+  lines.resize(std::min(lines.size(), line - 1));
+  return join(lines);
+}
+
+TEST(CheckerNoWrap, OutputStoppingAtHashOf42IsTheHang) {
+  // Key 0 ends (state 1); key 42 never does: its first state passes 2^64.
+  const std::string script = "HASH 0 100\nHASH 42 100\nHASH 1 100\n";
+  const CheckReport report = check(script, "0: 0\n");
+  EXPECT_EQ(expected_line(report, 1).verdict, V::match);
   EXPECT_EQ(ids(expected_line(report, 2)), Ids{"no-64-bit-wrap"});
-  EXPECT_NE(detail(expected_line(report, 2), "no-64-bit-wrap").find("2 expected line(s)"),
-            std::string::npos);
+  const std::string text = detail(expected_line(report, 2), "no-64-bit-wrap");
+  EXPECT_NE(text.find("jump of key 42 at n = 100, which this HASH needs"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("first jump target is 0, below 100"), std::string::npos) << text;
+  EXPECT_NE(text.find("2 expected line(s)"), std::string::npos) << text;
   EXPECT_TRUE(expected_line(report, 3).diagnoses.empty());
 
-  // TRACE of 2^63 too; a key below 2^63 is not the hang.
-  const CheckReport trace = check("HASH 42 100\nTRACE 9223372036854775808 100\n", "42: 43\n");
-  EXPECT_EQ(ids(expected_line(trace, 2)), Ids{"no-64-bit-wrap"});
-  const CheckReport small = check("HASH 42 100\nHASH 9223372036854775807 100\n", "42: 43\n");
-  EXPECT_TRUE(expected_line(small, 2).diagnoses.empty());
-  // Not when later lines are there: the program did not hang.
-  const CheckReport later = check(script, "42: 43\n1: 6\n");
+  // Stopping at HASH 0 100 is not it: key 0 ends.
+  const CheckReport at_zero = check(script, "");
+  EXPECT_EQ(expected_line(at_zero, 1).verdict, V::missing);
+  EXPECT_TRUE(expected_line(at_zero, 1).diagnoses.empty());
+  EXPECT_TRUE(expected_line(at_zero, 2).diagnoses.empty());
+
+  // Nor when later lines are there: the program did not hang.
+  const CheckReport later = check(script, "0: 0\n1: 6\n");
   EXPECT_EQ(expected_line(later, 2).verdict, V::missing);
   EXPECT_TRUE(expected_line(later, 2).diagnoses.empty());
+}
+
+TEST(CheckerNoWrap, OnlyTheFirstLineThatHangsNotAfterALineThatWouldHaveHung) {
+  // 42: 43 is right, which the unwrapped loop never prints; the output
+  // then stops at 2^64 - 1 for another reason.
+  const CheckReport report =
+      check("HASH 42 100\nHASH 18446744073709551615 100\n", "42: 43\n");
+  EXPECT_EQ(expected_line(report, 2).verdict, V::missing);
+  EXPECT_TRUE(expected_line(report, 2).diagnoses.empty());
+  // A key at or above 2^63 first in the output is the hang, as any key >= 1 is.
+  const CheckReport top = check("HASH 0 5\nTRACE 9223372036854775808 100\n", "0: 0\n");
+  EXPECT_EQ(ids(expected_line(top, 2)), Ids{"no-64-bit-wrap"});
+}
+
+TEST(CheckerNoWrap, SmallBucketCountsEndForKeysOneToSix) {
+  // First jump targets: key 1 -> 6, key 2 -> 3, keys 4..6 -> 1.
+  const std::string script = "HASH 1 6\nHASH 2 3\nHASH 5 1\nHASH 2 4\n";
+  for (std::size_t stop = 1; stop <= 4; ++stop) {
+    SCOPED_TRACE("stop at line " + std::to_string(stop));
+    const CheckReport report = check(script, right_output_before(script, stop));
+    const LineVerdict& line = expected_line(report, stop);
+    EXPECT_EQ(line.verdict, V::missing);
+    if (stop < 4) {
+      EXPECT_TRUE(line.diagnoses.empty());
+    } else {
+      EXPECT_EQ(ids(line), Ids{"no-64-bit-wrap"});
+      EXPECT_NE(detail(line, "no-64-bit-wrap").find("first jump target is 3, below 4"),
+                std::string::npos);
+    }
+  }
+  const CheckReport seven = check("HASH 1 6\nHASH 1 7\n", "1: 0\n");
+  EXPECT_EQ(ids(expected_line(seven, 2)), Ids{"no-64-bit-wrap"});
+}
+
+TEST(CheckerNoWrap, BucketsStopAtTheFirstKeyThatHangs) {
+  // Keys 0, 0 and 3 end at n = 2 (key 3's first target is 2); key 5 does not.
+  const std::string script = "KEYS 0 0 3 5 9\nBUCKETS 2\n";
+  const CheckReport report = check(script, right_output_before(script, 4));
+  const LineVerdict& line = expected_line(report, 4);
+  EXPECT_EQ(ids(line), Ids{"no-64-bit-wrap"});
+  EXPECT_NE(detail(line, "no-64-bit-wrap")
+                .find("key 5 at n = 2, which this BUCKETS needs (the first of its keys that hangs)"),
+            std::string::npos)
+      << detail(line, "no-64-bit-wrap");
+  // A program that computes every bucket before it prints stops at the first line.
+  EXPECT_EQ(ids(expected_line(check(script, ""), 1)), Ids{"no-64-bit-wrap"});
+  // Not after the line of key 5, which it could not have printed.
+  const CheckReport past = check(script, right_output_before(script, 5));
+  EXPECT_TRUE(expected_line(past, 5).diagnoses.empty());
+}
+
+TEST(CheckerNoWrap, MovedHangsOnTheOldOrTheNewBucketOfAKey) {
+  // MOVED 2 3: keys 0..2 end at both counts in bucket 0 (they do not move);
+  // key 3 ends at 2 (first target 2) and hangs at 3.
+  const std::string script = "HASH 0 9\nKEYS 0 1 2 3 40\nMOVED 2 3\n";
+  const CheckReport report = check(script, "0: 0\n");
+  const LineVerdict& line = expected_line(report, 2);
+  EXPECT_EQ(ids(line), Ids{"no-64-bit-wrap"});
+  EXPECT_NE(detail(line, "no-64-bit-wrap").find("key 3 at n = 3, which this MOVED needs"),
+            std::string::npos)
+      << detail(line, "no-64-bit-wrap");
+  EXPECT_NE(detail(line, "no-64-bit-wrap").find("first jump target is 2, below 3"),
+            std::string::npos);
+  // Only the summary line: key 1 stays in bucket 0 at 5 and 6 and ends;
+  // key 42 stays in bucket 43 at 100 and 101 and hangs.
+  EXPECT_TRUE(expected_line(check("KEYS 1\nMOVED 5 6\n", ""), 1).diagnoses.empty());
+  const CheckReport stays = check("KEYS 42\nMOVED 100 101\n", "");
+  const LineVerdict& summary = expected_line(stays, 1);
+  EXPECT_EQ(summary.expected, "moved: 0 of 1");
+  EXPECT_EQ(ids(summary), Ids{"no-64-bit-wrap"});
+  EXPECT_NE(detail(summary, "no-64-bit-wrap").find("key 42 at n = 100"), std::string::npos);
+  // Key 1 moves 0 -> 6 from 6 to 7, and hangs at 7.
+  const CheckReport moves = check("KEYS 1\nMOVED 6 7\n", "");
+  EXPECT_EQ(expected_line(moves, 1).expected, "1: 0 -> 6");
+  EXPECT_NE(detail(expected_line(moves, 1), "no-64-bit-wrap").find("key 1 at n = 7"),
+            std::string::npos);
+  // LOAD counts every key first: its first line.
+  EXPECT_EQ(ids(expected_line(check("KEYS 0 9\nLOAD 3\n", ""), 1)), Ids{"no-64-bit-wrap"});
+  EXPECT_TRUE(expected_line(check("KEYS 0 1\nLOAD 3\n", ""), 1).diagnoses.empty());
+}
+
+bool names(const LineVerdict& v, const std::string& id) {
+  const std::vector<std::string> named = ids(v);
+  return std::find(named.begin(), named.end(), id) != named.end();
+}
+
+TEST(CheckerNoWrap, TraceHangsAtMaxOrAtTheFirstStepPastTheFirstTarget) {
+  // Key 3 ends for n <= 2 (bucket 0) and hangs from n = 3 on: a scan over
+  // n prints "1: 0" and stops before the step at 3; a walk down from the
+  // bucket at max stops before "1: 0". (A missing step after "1: 0" is also
+  // explained by the variants whose trace starts the same way.)
+  const std::string script = "TRACE 3 10\n";
+  EXPECT_EQ(run_script(script).stdout_text, "1: 0\n3: 2\n4: 3\n9: 8\n");
+  for (std::size_t stop : {1u, 2u}) {
+    const CheckReport report = check(script, right_output_before(script, stop));
+    const LineVerdict& line = expected_line(report, stop);
+    EXPECT_TRUE(names(line, "no-64-bit-wrap")) << stop;
+    EXPECT_NE(detail(line, "no-64-bit-wrap").find("key 3 at n = 10, which this TRACE needs"),
+              std::string::npos);
+  }
+  // "3: 2" needs the bucket at n = 3, which the unwrapped loop never gives.
+  EXPECT_FALSE(
+      names(expected_line(check(script, right_output_before(script, 3)), 3), "no-64-bit-wrap"));
+  // Key 1 up to 6 ends ("1: 0" only).
+  EXPECT_TRUE(expected_line(check("TRACE 1 6\n", ""), 1).diagnoses.empty());
+  // Key 42 hangs from n = 1: the scan prints nothing either.
+  EXPECT_EQ(ids(expected_line(check("TRACE 42 800\n", ""), 1)), Ids{"no-64-bit-wrap"});
+  EXPECT_FALSE(names(expected_line(check("TRACE 42 800\n", "1: 0\n"), 2), "no-64-bit-wrap"));
+}
+
+TEST(CheckerNoWrap, OnlyJumpAndJumpGuava) {
+  const CheckReport guava_report = check("ALGO jump-guava\nHASH 42 100\n", "");
+  const LineVerdict& guava = expected_line(guava_report, 1);
+  EXPECT_EQ(ids(guava), Ids{"no-64-bit-wrap"});
+  EXPECT_NE(detail(guava, "no-64-bit-wrap").find("jump-guava of key 42"), std::string::npos);
+  EXPECT_TRUE(expected_line(check("ALGO jumpback\nHASH 42 100\n", ""), 1).diagnoses.empty());
+  // A string key hashes to its 64-bit value first, and that hangs.
+  const CheckReport text_report = check("HASH \"alice\" 100\n", "");
+  const LineVerdict& text = expected_line(text_report, 1);
+  EXPECT_EQ(ids(text), Ids{"no-64-bit-wrap"});
+  EXPECT_NE(detail(text, "no-64-bit-wrap").find("of key \"alice\""), std::string::npos);
 }
 
 // --- node lists -------------------------------------------------------------------

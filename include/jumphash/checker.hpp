@@ -94,8 +94,10 @@ struct LineVerdict {
   /// reproduces the student's values exactly (and moved-estimated; on node
   /// lists, every other algorithm that gives the student's node, move, moved
   /// count, or every count of the LOAD block); for a
-  /// missing line, no-64-bit-wrap when the output stops at a HASH, TRACE or
-  /// BUCKETS line of a key >= 2^63, variants under which a MOVED key does not
+  /// missing line, no-64-bit-wrap when the output stops in the first jump or
+  /// jump-guava command whose loop never ends without the 64-bit wrap (any
+  /// key >= 1 once n >= 7; see unwrapped_jump_first_target), variants under
+  /// which a MOVED key does not
   /// move and that give the student's moved count, variants whose TRACE lacks
   /// the step but has every step the student printed; for an extra MOVED or
   /// TRACE line, the variants that print it. Empty when nothing explains it.

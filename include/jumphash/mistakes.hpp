@@ -71,6 +71,48 @@ inline std::int32_t jump_hash_integer_division(std::uint64_t key, std::int32_t n
   return static_cast<std::int32_t>(b);
 }
 
+/// How far jump hash gets without the 64-bit wrap: the state an unbounded
+/// integer (Python ints, a JavaScript BigInt never masked with
+/// BigInt.asUintN) in the paper's loop
+///
+///   b = -1; j = 0;
+///   while (j < n) { b = j; key = key * 2862933555777941757 + 1;
+///                   j = floor((b + 1) * 2^31 / ((key >> 33) + 1)); }
+///
+/// Returns the first jump target, computed exactly (no wrap):
+/// j1 = floor(2^31 / (((key * 2862933555777941757 + 1) >> 33) + 1)). The
+/// loop ends, with bucket 0 (the wrapped loop's answer too, as the first
+/// state is then below 2^64), exactly when n <= j1, and never ends when
+/// n > j1:
+/// - key 0: the state is 1, j1 = 2^31, above every n in 1..kMaxBuckets;
+/// - key >= 1: the state is at least 2862933555777941758 (about 2^61.3), so
+///   j1 <= 6 (keys 1..6 give 6, 3, 2, 1, 1, 1); from key 7 up it is at
+///   least 2^64 and j1 = 0;
+/// - when j1 < n, the second state exceeds 2^122, so the target is below
+///   7 * 2^-58 and j = 0 (b = 0); the state only grows, j stays 0 < n.
+/// So the loop never ends for any key >= 1 once n >= 7. In doubles (C's
+/// `(b + 1) * (2^31 / (double)...)`, Python's true division) the first
+/// target is the same: 2^31 / m for an integer m <= 2^31 is either an
+/// integer or at least 2^-31 from one, far more than the rounding error.
+/// The same holds for Guava's single division (jump-guava). Checked
+/// against an exact simulation in tests/checker_test.cpp.
+inline std::uint64_t unwrapped_jump_first_target(std::uint64_t key) {
+  constexpr std::uint64_t kMultiplier = 2862933555777941757ULL;
+  // 6 * kMultiplier + 1 < 2^64 <= 7 * kMultiplier: the first state fits in
+  // 64 bits exactly for keys 0..6, and reaches 2^64 or more from key 7 up.
+  static_assert(kMultiplier <= (UINT64_MAX - 1) / 6 && kMultiplier > UINT64_MAX / 7);
+  if (key >= 7) return 0;  // state >= 2^64: (state >> 33) + 1 > 2^31
+  const std::uint64_t state = key * kMultiplier + 1;
+  return (std::uint64_t{1} << 31) / ((state >> 33) + 1);
+}
+
+/// Whether jump hash without the 64-bit wrap never returns for (key, n):
+/// n > unwrapped_jump_first_target(key). True for every key >= 1 when
+/// n >= 7; false for key 0. Any n >= 1.
+inline bool unwrapped_jump_hangs(std::uint64_t key, std::int64_t n) {
+  return n > 0 && static_cast<std::uint64_t>(n) > unwrapped_jump_first_target(key);
+}
+
 /// The key after a round trip through a double: the nearest double (ties to
 /// even), then modulo 2^64, as when a key is parsed as a JavaScript Number or
 /// a JSON number and converted back. Keys up to 2^53 come back unchanged;
@@ -91,11 +133,17 @@ struct MistakeInfo {
 /// The catalog, in the order the checker lists diagnoses.
 inline constexpr MistakeInfo kMistakes[] = {
     {"no-64-bit-wrap",
-     "The output stops at a key of 2^63 or more: the program most likely hangs there. When the "
-     "step key = key * 2862933555777941757 + 1 is not wrapped at 64 bits (Python integers, "
-     "JavaScript BigInt without a mask, a language that widens on overflow), the state grows "
-     "without bound, (key >> 33) + 1 soon exceeds 2^31, the factor 2^31 / ((key >> 33) + 1) "
-     "falls below 1 / (b + 1), j becomes 0 again and the loop `while (j < n)` never ends.",
+     "The output stops where jump hash would never return without the 64-bit wrap: the "
+     "program most likely hangs there. When the step key = key * 2862933555777941757 + 1 is "
+     "not wrapped at 64 bits (Python integers, JavaScript BigInt without a mask, a language "
+     "that widens on overflow), the state grows without bound, and it goes wrong at the first "
+     "step: for any key from 1 up the state is at least 2862933555777941758 (about 2^61.3), "
+     "so the first jump target 2^31 / ((key >> 33) + 1) is at most 6 (and 0 from key 7 up, "
+     "where the state passes 2^64). Unless n is at most that target (6 for key 1, 3 for key "
+     "2, 2 for key 3, 1 for keys 4 to 6), the second step takes the state past 2^122, the "
+     "factor falls below 2^-58, j becomes 0, and as the state only grows j stays 0: the loop "
+     "`while (j < n)` never ends. Only key 0 (state 1) finishes for every n, and where the "
+     "loop does end its bucket is right.",
      "Wrap after every step: `key = (key * 2862933555777941757 + 1) & 0xFFFFFFFFFFFFFFFF` in "
      "Python, `BigInt.asUintN(64, key * 2862933555777941757n + 1n)` in JavaScript, "
      "`wrapping_mul`/`wrapping_add` in Rust, `uint64_t` in C and C++, `uint64` in Go."},

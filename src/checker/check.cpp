@@ -123,7 +123,7 @@ Result<CheckReport> check_output(std::string_view script, std::string_view stude
     const std::ptrdiff_t paired = a.student_of[e];
     if (paired < 0) {
       v.verdict = Verdict::missing;
-      v.diagnoses = diagnoser.missing(line, e == trailing_from, expected.lines.size() - e,
+      v.diagnoses = diagnoser.missing(e, e == trailing_from, expected.lines.size() - e,
                                       blocks[line.command]);
     } else {
       const StudentLine& s = student[static_cast<std::size_t>(paired)];

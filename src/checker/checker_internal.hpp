@@ -22,8 +22,6 @@
 
 namespace jumphash::checker_detail {
 
-constexpr std::uint64_t kTwo63 = std::uint64_t{1} << 63;
-
 using CommandKind = OutputContext::Command;
 
 /// A script line that printed something, with what it computed from.
@@ -168,9 +166,10 @@ class Diagnoser {
   /// is only explained by a variant that gives every count of the block).
   std::vector<Diagnosis> wrong_value(const ExpectedLine& e, const StudentLine& s,
                                      const std::vector<const StudentLine*>& block);
-  /// Why an expected line may be missing (see LineVerdict::diagnoses).
-  std::vector<Diagnosis> missing(const ExpectedLine& e, bool stops_here,
-                                 std::uint64_t missing_after,
+  /// Why expected line `line` (an index into Expected::lines) may be
+  /// missing (see LineVerdict::diagnoses); `stops_here`: the student's
+  /// output ends before it (every later expected line is missing too).
+  std::vector<Diagnosis> missing(std::size_t line, bool stops_here, std::uint64_t missing_after,
                                  const std::vector<const StudentLine*>& block);
   /// Variants that print an extra student line after expected line
   /// `previous` (a MOVED or TRACE block).
@@ -186,6 +185,19 @@ class Diagnoser {
                                                         std::size_t candidate_index);
   void trace_step(const ExpectedLine& e, std::uint64_t n, std::int64_t bucket,
                   std::vector<Diagnosis>& out);
+  /// no-64-bit-wrap: the first computation that never returns in a
+  /// program without the 64-bit wrap, and where its output can stop.
+  struct UnwrappedHang {
+    /// Expected lines: the output stops at one in first_line..last_line,
+    /// the first line of the command (a program that computes before it
+    /// prints) up to the line before which a program that prints as it
+    /// goes stops.
+    std::size_t first_line = 0, last_line = 0;
+    std::uint64_t key = 0;
+    std::string key_text;  // as the script prints it
+    std::int64_t n = 0;    // the bucket count of the call that never returns
+  };
+  const std::optional<UnwrappedHang>& unwrapped_hang();
 
   // Node lists.
   const std::vector<NodeCandidate>& node_candidates_of(std::size_t command_index);
@@ -206,6 +218,7 @@ class Diagnoser {
 
   const Expected& expected_;
   std::map<AlgorithmId, std::vector<Candidate>> candidates_;
+  std::optional<std::optional<UnwrappedHang>> unwrapped_hang_;  // outer: computed yet
   std::map<std::pair<std::size_t, std::size_t>, std::optional<std::vector<TraceStep>>> traces_;
   std::map<std::pair<std::size_t, std::size_t>, std::optional<std::uint64_t>> moved_counts_;
   std::map<std::size_t, std::vector<NodeCandidate>> node_candidates_;

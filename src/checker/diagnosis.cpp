@@ -68,6 +68,42 @@ std::vector<Candidate> candidates_for(const Algorithm& algorithm) {
   return out;
 }
 
+namespace {
+
+/// The bucket counts a bucket-count command computes at: MOVED's from and
+/// to, else n twice (TRACE: its max). On a node list, the list's size
+/// (MOVED: before and after the edits).
+std::pair<std::int64_t, std::int64_t> bucket_counts(const Command& command) {
+  const OutputContext& context = *command.context;
+  if (context.cluster && command.kind != CommandKind::trace) {
+    const auto before = static_cast<std::int64_t>(context.cluster->nodes().size());
+    const auto after =
+        context.after ? static_cast<std::int64_t>(context.after->nodes().size()) : before;
+    return {before, after};
+  }
+  if (command.kind == CommandKind::moved) return {command.from, command.to};
+  return {command.n, command.n};
+}
+
+/// How the script prints a key: its label, or its value in decimal.
+std::string printed_key(std::uint64_t value, const Key* key) {
+  return key && !key->label.empty() ? key->label : decimal(value);
+}
+
+/// The command's name as the script writes it: "HASH", "MOVED", ...
+std::string_view command_word(const Command& command) {
+  switch (command.kind) {
+    case CommandKind::hash: return "HASH";
+    case CommandKind::buckets: return "BUCKETS";
+    case CommandKind::moved: return "MOVED";
+    case CommandKind::load: return "LOAD";
+    case CommandKind::trace: return "TRACE";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::vector<Diagnosis> Diagnoser::wrong_value(const ExpectedLine& e, const StudentLine& s,
                                               const std::vector<const StudentLine*>& block) {
   std::vector<Diagnosis> out;
@@ -142,26 +178,24 @@ std::vector<Diagnosis> Diagnoser::wrong_value(const ExpectedLine& e, const Stude
 // it and it moves as many keys as the student's summary line says; a
 // missing TRACE line when its trace lacks the step and has every step the
 // student printed.
-std::vector<Diagnosis> Diagnoser::missing(const ExpectedLine& e, bool stops_here,
+std::vector<Diagnosis> Diagnoser::missing(std::size_t line, bool stops_here,
                                           std::uint64_t missing_after,
                                           const std::vector<const StudentLine*>& block) {
   std::vector<Diagnosis> out;
+  const ExpectedLine& e = expected_.lines[line];
   const Command& command = expected_.commands[e.command];
-  const bool keyed = command.kind == CommandKind::hash || command.kind == CommandKind::trace ||
-                     command.kind == CommandKind::buckets;
-  const std::uint64_t key = command.kind == CommandKind::buckets ? e.key : command.key.value;
-  const bool numeric =
-      command.kind == CommandKind::buckets ? e.numeric_key : command.key.label.empty();
-  // Node-set algorithms hash bytes, with no generator to overflow.
-  if (stops_here && keyed && key >= kTwo63 &&
-      command.algorithm->kind == AlgorithmKind::bucket_count) {
+  const std::optional<UnwrappedHang>& hang = stops_here ? unwrapped_hang() : std::nullopt;
+  if (hang && line >= hang->first_line && line <= hang->last_line) {
+    const bool one_key = command.kind == CommandKind::hash || command.kind == CommandKind::trace;
+    const std::string n = signed_decimal(hang->n);
     add(out, "no-64-bit-wrap",
-        "the output stops here, at " +
-            std::string(command.kind == CommandKind::trace  ? "TRACE"
-                        : command.kind == CommandKind::hash ? "HASH"
-                                                            : "BUCKETS") +
-            " of key " + (numeric ? decimal(key) : command.key.label) + " (at or above 2^63); " +
-            decimal(missing_after) + " expected line(s) from here on are missing");
+        "the output stops here: " + std::string(command.algorithm->name) + " of key " +
+            hang->key_text + " at n = " + n + ", which this " + std::string(command_word(command)) +
+            " needs" + (one_key ? "" : " (the first of its keys that hangs)") +
+            ", never returns without the 64-bit wrap: its first jump target is " +
+            decimal(unwrapped_jump_first_target(hang->key)) + ", below " + n +
+            ", and every later one is 0; " + decimal(missing_after) +
+            " expected line(s) from here on are missing");
   }
   if (block.empty()) return out;
   if (command.on_nodes()) {
@@ -257,6 +291,88 @@ std::vector<Diagnosis> Diagnoser::extra(const ExpectedLine& previous, const Stud
     }
   }
   return out;
+}
+
+// A program without the 64-bit wrap returns from jump only when n is at
+// most the first jump target (unwrapped_jump_hangs in mistakes.hpp), and
+// then with the right bucket; otherwise it never returns and the page's
+// time limit stops it. So its output is the expected output up to the
+// first command with such a call, and it stops in that command: at its
+// first line (a program that computes before it prints) or, printing as it
+// goes, just before the first line that needs the call:
+// - HASH: its line; LOAD: its first line (every key is counted first);
+// - BUCKETS: the line of the first key that hangs at n;
+// - MOVED: the keys in order, each at from and at to; the next line after
+//   the keys before it that moved (a key that stays prints nothing), or the
+//   summary line;
+// - TRACE: a scan over n = 1..max stops before the first line whose n
+//   hangs; a walk down from the bucket at max stops at the first line. The
+//   call reported is the one at max, which hangs in both.
+// Only jump and jump-guava: the other algorithms have no such generator.
+const std::optional<Diagnoser::UnwrappedHang>& Diagnoser::unwrapped_hang() {
+  if (unwrapped_hang_) return *unwrapped_hang_;
+  const std::vector<ExpectedLine>& lines = expected_.lines;
+  std::optional<UnwrappedHang> found;
+  for (std::size_t begin = 0, end = 0; begin < lines.size() && !found; begin = end) {
+    const std::size_t index = lines[begin].command;
+    end = begin;
+    while (end < lines.size() && lines[end].command == index) ++end;
+    const Command& command = expected_.commands[index];
+    const AlgorithmId id = command.algorithm->id;
+    if (id != AlgorithmId::jump && id != AlgorithmId::jump_guava) continue;
+    const auto [from, to] = bucket_counts(command);
+    switch (command.kind) {
+      case CommandKind::hash:
+      case CommandKind::trace: {
+        const std::uint64_t key = command.key.value;
+        if (!unwrapped_jump_hangs(key, from)) break;
+        std::size_t stop = begin;
+        if (command.kind == CommandKind::trace) {
+          // The step at j1 + 1 exists (the walk passes bucket j1 < max), so
+          // some line's n hangs.
+          auto n_of = [&](std::size_t i) { return static_cast<std::int64_t>(lines[i].key); };
+          while (stop + 1 < end && !unwrapped_jump_hangs(key, n_of(stop))) ++stop;
+        }
+        found = UnwrappedHang{begin, stop, key, printed_key(key, &command.key), from};
+        break;
+      }
+      case CommandKind::buckets:
+        for (std::size_t i = begin; i < end; ++i) {
+          if (unwrapped_jump_hangs(lines[i].key, from)) {
+            found = UnwrappedHang{begin, i, lines[i].key, lines[i].key_text, from};
+            break;
+          }
+        }
+        break;
+      case CommandKind::load:
+      case CommandKind::moved: {
+        // Scans in chunks and stops at the first key that hangs. Every key
+        // from 7 up hangs at every n, so only repeats of keys 0..6 prolong
+        // the scan.
+        const bool moved = command.kind == CommandKind::moved;
+        std::size_t next = begin;  // MOVED: the first line not printed yet
+        const KeySet& keys = *command.keys;
+        constexpr std::uint64_t kChunk = 256;
+        for (std::uint64_t first = 0; first < keys.size() && !found; first += kChunk) {
+          const std::uint64_t last = std::min(keys.size(), first + kChunk);
+          keys.for_each_key(first, last, [&](std::uint64_t value, const Key* key) {
+            if (found) return;
+            const std::int64_t n = unwrapped_jump_hangs(value, from) ? from : to;
+            if (unwrapped_jump_hangs(value, n)) {
+              const std::size_t stop = moved ? next : begin;
+              found = UnwrappedHang{begin, stop, value, printed_key(value, key), n};
+            } else if (moved && lines[next].shape != Shape::moved_total &&
+                       lines[next].key == value) {
+              ++next;  // keys of one value move alike
+            }
+          });
+        }
+        break;
+      }
+    }
+  }
+  unwrapped_hang_ = std::move(found);
+  return *unwrapped_hang_;
 }
 
 const std::vector<Candidate>& Diagnoser::candidates_of(const Algorithm& algorithm) {

@@ -11,9 +11,11 @@
 // from there ("18446744073709552000").
 // It understands the commands the transcripts use: HASH, KEYS (decimal keys
 // and ranges A..B), BUCKETS, MOVED, TRACE, and '#' comments.
-// `no-wrap` stands for a program that never returns: like the real hang
-// (see the no-64-bit-wrap diagnosis) it prints nothing more from the first
-// key at or above 2^63 on.
+// `no-wrap` stands for the program without the 64-bit mask
+// (tests/solutions/no-wrap.py): it runs that loop on BigInts that are never
+// wrapped, and where the loop would never end (every key but 0 from n = 7
+// up; see the no-64-bit-wrap diagnosis) it prints what it has and exits
+// with 124, as a time limit stops the real program.
 import { readFileSync } from 'node:fs';
 
 const mistake = process.argv[2] ?? 'none';
@@ -86,8 +88,26 @@ function jumpback(key, n) {
   return 0;
 }
 
+// Runs jump's loop without the mask, as Python ints run it, and tells
+// whether it never ends. Once j is 0 with the state at 2^64 or more,
+// (k >> 33) + 1 exceeds 2^31 and only grows, so every later j is
+// floor(1 * 2^31 / ((k >> 33) + 1)) = 0 < n: the loop never ends. It gets
+// there by the second step or ends before (the state passes 2^122 there).
+function unwrappedNeverEnds(key, n) {
+  let k = key;
+  let b = -1;
+  let j = 0;
+  while (j < n) {
+    if (b >= 0 && j === 0 && k >= 1n << 64n) return true;
+    b = j;
+    k = k * 2862933555777941757n + 1n;
+    j = Math.trunc((b + 1) * (2147483648 / Number((k >> 33n) + 1n)));
+  }
+  return false;
+}
+
 function bucket(key, n) {
-  if (mistake === 'no-wrap' && key >= 1n << 63n) {
+  if (mistake === 'no-wrap' && unwrappedNeverEnds(key, n)) {
     process.stdout.write(out.map((l) => l + '\n').join(''));
     process.exit(124);  // what a timeout reports; the real program never ends
   }
