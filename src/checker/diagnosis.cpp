@@ -320,7 +320,11 @@ const std::optional<Diagnoser::UnwrappedHang>& Diagnoser::unwrapped_hang() {
     const Command& command = expected_.commands[index];
     const AlgorithmId id = command.algorithm->id;
     if (id != AlgorithmId::jump && id != AlgorithmId::jump_guava) continue;
-    const auto [from, to] = bucket_counts(command);
+    // Not a structured binding: Emscripten's clang 14 cannot capture those
+    // in the lambda below.
+    const auto counts = bucket_counts(command);
+    const auto from = counts.first;
+    const auto to = counts.second;
     switch (command.kind) {
       case CommandKind::hash:
       case CommandKind::trace: {
