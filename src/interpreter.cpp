@@ -101,6 +101,7 @@ Error Interpreter::output_budget_error() {
   budget_exhausted_ = true;
   std::string limit = std::to_string(budget_.max_output_bytes) + " bytes";
   if (budget_.max_output_bytes == kMaxRunOutputBytes) limit += " (run-output-bytes, 64 MiB)";
+  if (budget_.max_output_bytes == kMaxStreamOutputBytes) limit += " (stream-output-bytes, 256 MiB)";
   return fail("the output passed this run's limit of ", limit,
               " of output and error lines; it stops after the last whole line that fit and the "
               "run ends here (the jumphash CLI prints output of any size)");

@@ -78,6 +78,10 @@ TEST(LimitsTable, RowsAreTheConstantsTheCodeChecks) {
   EXPECT_EQ(limit_named("check-output-bytes").value, kMaxCheckOutputBytes);
   EXPECT_EQ(limit_named("script-bytes").value, kMaxScriptBytes);
   EXPECT_EQ(limit_named("run-output-bytes").value, kMaxRunOutputBytes);
+  EXPECT_EQ(limit_named("stream-output-bytes").value, kMaxStreamOutputBytes);
+  EXPECT_EQ(limit_named("stream-output-bytes").enforced_by, "page");
+  EXPECT_EQ(limit_named("embed-lookups").value, kMaxEmbedLookups);
+  EXPECT_EQ(limit_named("embed-lookups").enforced_by, "page");
   EXPECT_EQ(limit_named("link-field-chars").value, kMaxLinkFieldChars);
   EXPECT_EQ(limit_named("link-field-chars").enforced_by, "page");
 }
@@ -263,6 +267,45 @@ TEST(Limits, RunOutputBytes) {
                         [](std::string_view) {});
   EXPECT_EQ(unbounded.run("KEYS 0..9999999\nBUCKETS 1\n"), 0);
   EXPECT_EQ(bytes, 108888890u);
+}
+
+TEST(Limits, StreamOutputBytes) {
+  // The page's console streams a run under kMaxStreamOutputBytes: 3*10^7
+  // keys in one bucket print 348888890 bytes; the stream stops at the last
+  // whole line within 256 MiB and the error names the limit. Counted, not kept.
+  std::uint64_t bytes = 0;
+  char last = 0;
+  std::string errors;
+  Interpreter streamed(
+      [&](std::string_view text) {
+        bytes += text.size();
+        if (!text.empty()) last = text.back();
+      },
+      [&](std::string_view text) { errors += text; });
+  streamed.set_budget(WorkBudget{0, kMaxStreamOutputBytes});
+  EXPECT_EQ(streamed.run("KEYS 0..29999999\nBUCKETS 1\nHASH 1 10\n"), 1);
+  EXPECT_LE(bytes, kMaxStreamOutputBytes);
+  EXPECT_GT(bytes, kMaxStreamOutputBytes - 20);
+  EXPECT_EQ(last, '\n');
+  EXPECT_EQ(errors,
+            "line 2: error: the output passed this run's limit of 268435456 bytes "
+            "(stream-output-bytes, 256 MiB) of output and error lines; it stops after the last "
+            "whole line that fit and the run ends here (the jumphash CLI prints output of any "
+            "size)\n");
+}
+
+TEST(Limits, EmbedLookups) {
+  // An embedded console's automatic run: 10^7 lookups, then a clear error.
+  std::string errors;
+  Interpreter embedded([](std::string_view) {}, [&](std::string_view text) { errors += text; });
+  embedded.set_budget(WorkBudget{kMaxEmbedLookups, 0});
+  EXPECT_EQ(embedded.run("KEYS 0..4999999\nMOVED 10 11\n"), 0);  // exactly 10^7
+  std::string more;
+  Interpreter over([](std::string_view) {}, [&](std::string_view text) { more += text; });
+  over.set_budget(WorkBudget{kMaxEmbedLookups, 0});
+  EXPECT_EQ(over.run("KEYS 0..5000000\nMOVED 10 11\n"), 1);
+  EXPECT_CONTAINS(more, "line 2: error: ");
+  EXPECT_CONTAINS(more, "10000000 lookups");
 }
 
 TEST(WorkBudget, OutputBytesStopAtTheLastWholeLine) {

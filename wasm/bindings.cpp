@@ -72,9 +72,36 @@ struct Limits {
   double max_node_name_bytes = kMaxNodeNameBytes;
   double max_placement_points = static_cast<double>(kMaxPlacementPoints);
   double max_flow_cells = static_cast<double>(kMaxFlowCells);
+  double max_checked_lines = static_cast<double>(kMaxCheckedLines);
+  double max_check_output_bytes = static_cast<double>(kMaxCheckOutputBytes);
+  double max_script_bytes = static_cast<double>(kMaxScriptBytes);
+  double max_run_output_bytes = static_cast<double>(kMaxRunOutputBytes);
+  double max_stream_output_bytes = static_cast<double>(kMaxStreamOutputBytes);
+  double max_embed_lookups = static_cast<double>(kMaxEmbedLookups);
+  double max_link_field_chars = static_cast<double>(kMaxLinkFieldChars);
 };
 
 Limits limits() { return {}; }
+
+/// The whole limits table as text, one row a line: name, value, unit,
+/// what it bounds and who checks it, tab-separated (the package's
+/// limits().table). Every value is below 2^53, so it survives a double.
+std::string limit_table() {
+  std::string text;
+  for (const Limit& limit : jumphash::limits()) {
+    text += limit.name;
+    text += '\t';
+    text += std::to_string(limit.value);
+    text += '\t';
+    text += limit.unit;
+    text += '\t';
+    text += limit.bounds;
+    text += '\t';
+    text += limit.enforced_by;
+    text += '\n';
+  }
+  return text;
+}
 
 int algorithm_count() { return static_cast<int>(algorithms().size()); }
 
@@ -223,6 +250,22 @@ struct ScriptResult {
 ScriptResult run(const std::string& script) {
   ScriptOutput output = run_script(script);
   return {std::move(output.stdout_text), std::move(output.stderr_text), output.exit_code};
+}
+
+/// Runs a script and hands what it prints to on_chunk(stream, text), stream
+/// "stdout" or "stderr", in pieces of about the interpreter's flush size
+/// (whole lines) as they are printed, so that no output is ever held whole.
+/// The budget (max_lookups, max_output_bytes; 0 = no bound) ends the run
+/// with the interpreter's clear error. Returns the exit status (0 or 1).
+int run_stream(const std::string& script, double max_lookups, double max_output_bytes,
+               emscripten::val on_chunk) {
+  const emscripten::val stdout_name("stdout");
+  const emscripten::val stderr_name("stderr");
+  Interpreter interpreter([&](std::string_view text) { on_chunk(stdout_name, std::string(text)); },
+                          [&](std::string_view text) { on_chunk(stderr_name, std::string(text)); });
+  interpreter.set_budget(WorkBudget{static_cast<std::uint64_t>(max_lookups),
+                                    static_cast<std::uint64_t>(max_output_bytes)});
+  return interpreter.run(script);
 }
 
 // ---- trace -----------------------------------------------------------------
@@ -486,7 +529,14 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .field("maxNodeWeight", &Limits::max_node_weight)
       .field("maxNodeNameBytes", &Limits::max_node_name_bytes)
       .field("maxPlacementPoints", &Limits::max_placement_points)
-      .field("maxFlowCells", &Limits::max_flow_cells);
+      .field("maxFlowCells", &Limits::max_flow_cells)
+      .field("maxCheckedLines", &Limits::max_checked_lines)
+      .field("maxCheckOutputBytes", &Limits::max_check_output_bytes)
+      .field("maxScriptBytes", &Limits::max_script_bytes)
+      .field("maxRunOutputBytes", &Limits::max_run_output_bytes)
+      .field("maxStreamOutputBytes", &Limits::max_stream_output_bytes)
+      .field("maxEmbedLookups", &Limits::max_embed_lookups)
+      .field("maxLinkFieldChars", &Limits::max_link_field_chars);
   value_object<LanguageWords>("LanguageWords")
       .field("commands", &LanguageWords::commands)
       .field("algorithms", &LanguageWords::algorithms);
@@ -511,6 +561,7 @@ EMSCRIPTEN_BINDINGS(jumphash) {
   function("optionCount", &option_count);
   function("optionInfo", &option_info);
   function("limits", &limits);
+  function("limitTable", &limit_table);
   function("findAlgorithm", &find_algorithm_index);
   function("checkInteger", &check_integer);
   function("keyError", &key_error);
@@ -522,6 +573,7 @@ EMSCRIPTEN_BINDINGS(jumphash) {
   function("batchCapacity", &batch_capacity);
   function("bucketsBatch", &buckets_batch);
   function("run", &run);
+  function("runStream", &run_stream);
   function("languageWords", &language_words);
 
   class_<Trace>("Trace")

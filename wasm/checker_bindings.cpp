@@ -38,9 +38,11 @@ struct CheckResult {
   std::string text;
 };
 
-CheckResult check(const std::string& script, const std::string& student_output) {
+/// max_lookups bounds the run that computes the expected lines (0: none).
+CheckResult check(const std::string& script, const std::string& student_output, double max_lookups) {
   CheckResult result;
-  Result<CheckReport> report = check_output(script, student_output);
+  Result<CheckReport> report =
+      check_output(script, student_output, WorkBudget{static_cast<std::uint64_t>(max_lookups), 0});
   if (!report) {
     result.error = report.error();
     return result;

@@ -55,6 +55,15 @@ inline constexpr std::uint64_t kMaxScriptBytes = std::uint64_t{64} << 20;
 /// error after the last whole line that fits; the CLI streams output of any
 /// size.
 inline constexpr std::uint64_t kMaxRunOutputBytes = std::uint64_t{64} << 20;
+/// Most output one streamed run sends to the page's console (the
+/// package's runStream() with this as maxOutputBytes), stdout and error
+/// lines together, in bytes: 256 MiB, which the page keeps as Blob parts for
+/// Download. A run that would pass it stops with an error after the last
+/// whole line that fits; the CLI streams output of any size.
+inline constexpr std::uint64_t kMaxStreamOutputBytes = std::uint64_t{256} << 20;
+/// Lookups an embedded console computes before a reader clicks "Run all of
+/// it" (its automatic run is under this budget): 10^7, well under a second.
+inline constexpr std::uint64_t kMaxEmbedLookups = 10000000;
 /// Longest value of one field in a shared link (a pasted key or node list,
 /// a script), in characters; the page enforces it when it opens a link.
 inline constexpr std::uint64_t kMaxLinkFieldChars = 1000000;
@@ -98,6 +107,12 @@ inline std::span<const Limit> limits() {
        "core"},
       {"run-output-bytes", kMaxRunOutputBytes, "bytes",
        "output and error lines one run() collects; the CLI streams any amount", "core"},
+      {"stream-output-bytes", kMaxStreamOutputBytes, "bytes",
+       "output and error lines the page's console streams from one run (kept for Download); the "
+       "CLI streams any amount",
+       "page"},
+      {"embed-lookups", kMaxEmbedLookups, "lookups",
+       "work an embedded console does before a reader clicks Run all of it", "page"},
       {"link-field-chars", kMaxLinkFieldChars, "characters",
        "one field of a shared link, such as a pasted key list or a script", "page"},
   };

@@ -242,10 +242,15 @@ export function createChecker(m) {
   const checker = {
     version: m.version(),
 
-    check(script, studentOutput) {
+    check(script, studentOutput, options = {}) {
       if (typeof script !== 'string') throw new TypeError('script must be a string');
       if (typeof studentOutput !== 'string') throw new TypeError('studentOutput must be a string');
-      const native = m.check(script, studentOutput);
+      if (options === null || typeof options !== 'object') throw new TypeError(`check: options must be an object, got ${typeName(options)}`);
+      const maxLookups = options.maxLookups ?? 0;
+      if (typeof maxLookups !== 'number' || !Number.isSafeInteger(maxLookups) || maxLookups < 0) {
+        throw new RangeError(`check: options.maxLookups must be a whole number 0..${Number.MAX_SAFE_INTEGER} (0: no bound), got ${String(maxLookups)}`);
+      }
+      const native = m.check(script, studentOutput, maxLookups);
       if (native.error) throw new RangeError(native.error);
       const lines = [];
       for (let i = 0; i < native.lines.size(); ++i) {
@@ -700,7 +705,19 @@ export function createApi(m) {
 
   // ---- clusters ----------------------------------------------------------------
 
-  const coreLimits = { ...m.limits() };
+  const coreLimits = {
+    ...m.limits(),
+    table: Object.freeze(
+      m
+        .limitTable()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => {
+          const [name, value, unit, bounds, enforcedBy] = line.split('\t');
+          return Object.freeze({ name, value: Number(value), unit, bounds, enforcedBy });
+        }),
+    ),
+  };
 
   /** The TypeError/RangeError for a bad keys/out pair of buckets(). */
   function checkBatch(keys, out) {
@@ -875,6 +892,23 @@ export function createApi(m) {
       if (typeof script !== 'string') throw new TypeError('script must be a string');
       const { stdout, stderr, exitCode } = m.run(script);
       return { stdout, stderr, exitCode };
+    },
+
+    runStream(script, onChunk, budget = {}) {
+      if (typeof script !== 'string') throw new TypeError(`runStream: script must be a string, got ${typeName(script)}`);
+      if (typeof onChunk !== 'function') {
+        throw new TypeError(`runStream: onChunk must be a function (stream, text) => void, got ${typeName(onChunk)}`);
+      }
+      if (budget === null || typeof budget !== 'object') throw new TypeError(`runStream: budget must be an object, got ${typeName(budget)}`);
+      const bound = (name) => {
+        const value = budget[name] ?? 0;
+        if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+          throw new RangeError(`runStream: budget.${name} must be a whole number 0..${Number.MAX_SAFE_INTEGER} (0: no bound), got ${String(value)}`);
+        }
+        return value;
+      };
+      const exitCode = m.runStream(script, bound('maxLookups'), bound('maxOutputBytes'), onChunk);
+      return { exitCode };
     },
 
     keyCount(keySpec) {

@@ -127,6 +127,36 @@ export interface Limits {
   readonly maxPlacementPoints: number;
   /** Largest before x after flow matrix a resize report keeps. */
   readonly maxFlowCells: number;
+  /** Most lines the checker compares on each side. */
+  readonly maxCheckedLines: number;
+  /** Largest student output `check()` reads, in bytes. */
+  readonly maxCheckOutputBytes: number;
+  /** Largest script `run()` and `runStream()` take, in bytes. */
+  readonly maxScriptBytes: number;
+  /** Most output `run()` collects, in bytes. */
+  readonly maxRunOutputBytes: number;
+  /** The page's bound on one `runStream()`'s output, in bytes (pass it as `maxOutputBytes`). */
+  readonly maxStreamOutputBytes: number;
+  /** The page's bound on an embedded console's automatic run, in lookups (`maxLookups`). */
+  readonly maxEmbedLookups: number;
+  /** Longest field of a shared link, in characters (the page enforces it). */
+  readonly maxLinkFieldChars: number;
+  /** The whole table, in the order `jumphash --help` and the README list it. */
+  readonly table: readonly LimitRow[];
+}
+
+/** One row of the core's limits table. */
+export interface LimitRow {
+  /** Stable identifier, e.g. "keys-per-set". */
+  readonly name: string;
+  /** The largest allowed value. */
+  readonly value: number;
+  /** What the value counts: "keys", "bytes", ... */
+  readonly unit: string;
+  /** What it bounds, for a reader. */
+  readonly bounds: string;
+  /** "core" (every face checks it) or "page" (the web page only). */
+  readonly enforcedBy: 'core' | 'page';
 }
 
 /**
@@ -308,6 +338,14 @@ export interface ScriptResult {
   readonly stderr: string;
   /** 0 when every line ran, 1 when any line failed (as the CLI's exit status). */
   readonly exitCode: number;
+}
+
+/** Bounds on one {@link Jumphash.runStream}; 0 or absent means no bound. */
+export interface RunBudget {
+  /** Lookups the run may compute (one per key for HASH, BUCKETS and LOAD, two for MOVED). */
+  maxLookups?: number;
+  /** Bytes of output and error lines together. */
+  maxOutputBytes?: number;
 }
 
 /** Progress reporting and cancellation for the synchronous report functions. */
@@ -572,6 +610,24 @@ export interface Jumphash {
   run(script: string): ScriptResult;
 
   /**
+   * Runs a script as {@link Jumphash.run} does, but hands its output to
+   * `onChunk` in pieces (whole lines, about 64 KiB each) as it is printed,
+   * so output of any size never sits whole in memory: a 2*10^8-line BUCKETS
+   * streams. Output and errors arrive in the order the CLI prints them.
+   * Synchronous: `onChunk` is called before runStream returns.
+   *
+   * A budget bounds the run (0 or absent: no bound): `maxOutputBytes` ends
+   * it after the last whole line that fits, with a `line N: error:` naming
+   * the limit; `maxLookups` ends it before a command that would compute more
+   * lookups than are left (see {@link Limits}: `streamOutputBytes` is the
+   * page's bound).
+   * @returns the exit status: 0 when every line ran, 1 when any failed or the budget ended the run.
+   * @throws TypeError when `script` is not a string or `onChunk` not a function;
+   *   RangeError when a budget is not a whole number 0..2^53-1.
+   */
+  runStream(script: string, onChunk: (stream: 'stdout' | 'stderr', text: string) => void, budget?: RunBudget): { exitCode: number };
+
+  /**
    * Validates a KEYS specification and counts its keys.
    * @param keySpec - KEYS arguments, e.g. `0..9999 random:100:7 "alice"`.
    * @returns the number of keys, 0 ..= 10^9.
@@ -652,10 +708,13 @@ export interface Checker {
    * output line by line and names the classic mistake that reproduces each
    * wrong value; the same report as `jumphash check`.
    * @param studentOutput - lines ending in `\n` or `\r\n` (a final newline is optional).
-   * @throws TypeError when an argument is not a string.
-   * @throws RangeError when either side has more than 1000000 lines.
+   * @param options.maxLookups - bounds the run of the script (0 or absent: no bound), so a
+   *   stranger's 10^9-key script ends with an error instead of running for minutes.
+   * @throws TypeError when an argument is not a string, or options not an object.
+   * @throws RangeError when either side has more than 1000000 lines, the output more than
+   *   64 MiB (check-output-bytes), the script passes `maxLookups`, or maxLookups is not a whole number.
    */
-  check(script: string, studentOutput: string): CheckResult;
+  check(script: string, studentOutput: string, options?: { maxLookups?: number }): CheckResult;
 }
 
 /**

@@ -54,3 +54,25 @@ test('bad arguments are TypeErrors', () => {
   assert.throws(() => jh.check('HASH 42 100', 42), TypeError);
   assert.throws(() => jh.check(undefined, ''), TypeError);
 });
+
+test('check(): a work budget bounds the script run; a budget it fits in changes nothing', () => {
+  const script = 'HASH 42 100\nKEYS 0..999999999\nLOAD 10\n';
+  assert.throws(() => jh.check(script, '42: 43\n', { maxLookups: 1000000 }), {
+    name: 'RangeError',
+    message: /script line 3 \(LOAD 10\) passes the work budget.*1000000010 lookups/,
+  });
+  const small = 'KEYS 0..99\nBUCKETS 10\n';
+  const output = Array.from({ length: 100 }, (_, key) => `${key}: 0`).join('\n');
+  const bounded = jh.check(small, output, { maxLookups: 100 });
+  const unbounded = jh.check(small, output);
+  assert.deepEqual(bounded, unbounded);
+  assert.throws(() => jh.check(small, output, { maxLookups: -1 }), { name: 'RangeError', message: /options\.maxLookups must be a whole number 0\.\./ });
+  assert.throws(() => jh.check(small, output, 5), { name: 'TypeError', message: 'check: options must be an object, got number' });
+});
+
+test('check(): more than 64 MiB of output is refused before the script runs', () => {
+  assert.throws(() => jh.check('KEYS 0..999999999\nBUCKETS 10\n', 'x'.repeat(64 * 1024 * 1024 + 1)), {
+    name: 'RangeError',
+    message: /has 67108865 bytes, more than the limit of 67108864 bytes \(check-output-bytes, 64 MiB\)/,
+  });
+});

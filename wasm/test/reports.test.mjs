@@ -2,6 +2,7 @@
 // with the interpreter's text output on the same keys: two renderers of the
 // same rows. Also: chunking does not change results, progress and cancel.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
 import { jumphash } from './helpers.mjs';
@@ -255,10 +256,26 @@ test('algorithms(): the core registry with kinds, capabilities, options and limi
 });
 
 test('limits(): the core\'s table', () => {
-  assert.deepEqual(jh.limits(), {
+  const { table, ...named } = jh.limits();
+  assert.deepEqual(named, {
     maxBuckets: 2147483647, maxLoadBuckets: 1000000, maxModuloTrace: 1000000, maxKeysPerSet: 1000000000,
     maxNodes: 100000, maxNodeWeight: 1000000, maxNodeNameBytes: 1024, maxPlacementPoints: 16777216, maxFlowCells: 4194304,
+    maxCheckedLines: 1000000, maxCheckOutputBytes: 67108864, maxScriptBytes: 67108864, maxRunOutputBytes: 67108864,
+    maxStreamOutputBytes: 268435456, maxEmbedLookups: 10000000, maxLinkFieldChars: 1000000,
   });
+  // The whole table, row for row as the README's Limits section states it.
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = readme.split('\n## Limits\n')[1].split('\n## ')[0];
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => {
+      const [name, value, unit, bounds, enforcedBy] = line.slice(2, -2).split(' | ');
+      return { name: name.replaceAll('`', ''), value: Number(value), unit, bounds, enforcedBy };
+    });
+  assert.equal(rows.length, 16);
+  assert.deepEqual(table.map((row) => ({ ...row })), rows);
+  assert.ok(Object.isFrozen(table) && Object.isFrozen(table[0]));
 });
 
 test('language(): the commands and every algorithm name, from the core', () => {

@@ -20,6 +20,8 @@ import {
   type Cluster,
   type ClusterNode,
   type Limits,
+  type LimitRow,
+  type RunBudget,
   type NodeChange,
   type OptionInfo,
   type Topology,
@@ -75,6 +77,9 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
 
   const limits: Limits = jh.limits();
   check(limits.maxNodes === 100000 && limits.maxNodeWeight === 1000000 && limits.maxBuckets === 2147483647, 'limits');
+  const rows: readonly LimitRow[] = limits.table;
+  const streamRow: LimitRow | undefined = rows.find((row) => row.name === 'stream-output-bytes');
+  check(streamRow !== undefined && streamRow.value === limits.maxStreamOutputBytes && streamRow.enforcedBy === 'page', 'limits.table');
   done.push('limits');
 
   const typed: ClusterNode[] = jh.parseNodes('a, b*2\n"c d"');
@@ -119,6 +124,12 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   const stderr: string = script.stderr;
   check(exitCode === 1 && stdout.startsWith('42: ') && stderr.startsWith('line 2: error: '), 'run');
   done.push('run');
+
+  const pieces: string[] = [];
+  const budget: RunBudget = { maxOutputBytes: 1000, maxLookups: 0 };
+  const streamed: { exitCode: number } = jh.runStream('HASH 42 100\n', (stream: 'stdout' | 'stderr', text: string) => pieces.push(`${stream}:${text}`), budget);
+  check(streamed.exitCode === 0 && pieces.join('') === 'stdout:42: 43\n', 'runStream');
+  done.push('runStream');
 
   const count: number = jh.keyCount('0..9999 random:100:7 "alice"');
   check(count === 10101, 'keyCount');
