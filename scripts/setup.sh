@@ -5,7 +5,9 @@
 #                    emscripten chromium python3 (see shared/toolchain.md), and
 #                    the real systems the tests compare with: libmemcached-dev
 #                    (ketama), nginx-light (nginx's hash ... consistent), plus
-#                    zlib1g-dev, libssl-dev and pkg-config for the hash checks
+#                    zlib1g-dev, libssl-dev and pkg-config for the hash checks,
+#                    clang and libclang-rt-14-dev (libFuzzer, ASan, UBSan) for
+#                    the fuzz targets (scripts/fuzz-short.sh)
 #   npm packages:    npm ci (pinned by package-lock.json)
 set -euo pipefail
 
@@ -20,7 +22,9 @@ ensure_debian_packages() {
   # comparisons with the real libraries (tests/libmemcached_live_test.cpp,
   # tests/live/).
   # clang and libclang-rt-14-dev (libFuzzer, ASan, UBSan runtimes): the fuzz
-  # targets (cmake -DJUMPHASH_FUZZ=ON, tests/fuzz/).
+  # targets (cmake -DJUMPHASH_FUZZ=ON, tests/fuzz/, scripts/fuzz-short.sh).
+  # The sanitizer build (preset debug) uses g++, whose ASan and UBSan
+  # runtimes (libasan8, libubsan1) come with g++ itself.
   local wanted=(cmake g++ make libgtest-dev libbenchmark-dev libxxhash-dev emscripten chromium python3
                 libmemcached-dev nginx-light curl zlib1g-dev libssl-dev pkg-config
                 clang libclang-rt-14-dev)

@@ -3,11 +3,24 @@
 # closing line adding them all up: "N passed, N failed".
 #
 #   1. native: configure (preset ci: -Werror), build, CTest (GoogleTest + CLI transcripts)
-#   2. wasm:   Emscripten build (preset wasm), node's test runner over the package
-#   3. web:    unit tests (Vitest), type check, Vite build, size budget,
+#   2. fuzz:   scripts/fuzz-short.sh: each libFuzzer target (clang, ASan and
+#              UBSan) fuzzed for 25 s from a temporary copy of its corpus,
+#              one test per target
+#   3. wasm:   Emscripten build (preset wasm), node's test runner over the package
+#   4. web:    unit tests (Vitest), type check, Vite build, size budget,
 #              Playwright in Debian's Chromium against the built site
+#   5. sanitizers: the native build and its whole CTest suite under
+#              AddressSanitizer and UndefinedBehaviorSanitizer (preset debug,
+#              13-16 minutes here on 2 loaded cores). In CI (CI=true) or with
+#              JUMPHASH_SANITIZE=1; JUMPHASH_SANITIZE=0 skips it.
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 cd "$JUMPHASH_ROOT"
+
+sanitize=${JUMPHASH_SANITIZE:-$([[ ${CI:-} == true ]] && echo 1 || echo 0)}
+if [[ $sanitize != [01] ]]; then
+  echo "error: JUMPHASH_SANITIZE must be 1 (run the sanitizer build) or 0 (skip it), got '$sanitize'" >&2
+  exit 2
+fi
 ensure_everything
 
 logs="$JUMPHASH_ROOT/build/test-logs"
@@ -32,6 +45,12 @@ count() {
       line=$(grep -E '^\s*Tests\s+' "$log" | tail -1 || true)
       p=$(grep -oE '[0-9]+ passed' <<<"$line" | grep -oE '[0-9]+' || echo 0)
       f=$(grep -oE '[0-9]+ failed' <<<"$line" | grep -oE '[0-9]+' || echo 0) ;;
+    fuzz)  # scripts/fuzz-short.sh: one test per fuzz target
+      line=$(grep -E '^fuzz targets: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -1 || true)
+      if [[ -n $line ]]; then
+        p=$(sed -E 's/^fuzz targets: ([0-9]+) passed.*/\1/' <<<"$line")
+        f=$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")
+      fi ;;
     playwright)
       p=$(grep -E '^\s+[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0)
       f=$(grep -E '^\s+[0-9]+ failed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0) ;;
@@ -55,6 +74,7 @@ run() {
 
 run native-build - bash -c 'cmake --preset ci >/dev/null && cmake --build --preset ci -j2'
 run native-tests ctest ctest --preset ci -j2
+run fuzz-short fuzz bash scripts/fuzz-short.sh
 run wasm-build - bash -c 'cmake --preset wasm >/dev/null && cmake --build --preset wasm -j2'
 run wasm-tests node npm run --silent test -w wasm
 run web-unit-tests vitest npm run --silent test -w web
@@ -62,6 +82,12 @@ run web-typecheck - npm run --silent typecheck -w web
 run web-build - npm run --silent build -w web
 run web-budget - npm run --silent budget -w web
 run e2e playwright npx playwright test --config e2e/playwright.config.ts --reporter=list
+if ((sanitize)); then
+  run sanitizers-build - bash -c 'cmake --preset debug >/dev/null && cmake --build --preset debug -j2'
+  run sanitizers-tests ctest ctest --preset debug -j2
+else
+  say "sanitizers: skipped (CI runs them; JUMPHASH_SANITIZE=1 npm test runs them here)"
+fi
 
 say "summary"
 for step in "${broken[@]}"; do echo "step failed: $step"; done
