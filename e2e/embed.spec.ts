@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, snap, watchConsole } from './helpers';
+import { expectAccessible, settle, snap, watchConsole } from './helpers';
 
 // embed.html in an iframe of a documentation page: compact view, theme=,
 // its height posted to the parent, "Open in playground" with the same state.
@@ -78,3 +78,42 @@ test('embed: theme=auto follows the reader’s colour scheme', async ({ page }, 
   expect(background).toBe('rgb(21, 25, 29)');
   await snap(page, testInfo, 'embed-balance-auto-dark');
 });
+
+// A narrow embed (320 px, a phone's column in a documentation page) fits:
+// nothing makes the page wider than its frame; wide tables, charts and
+// output scroll inside their own boxes.
+const NARROW_VIEWS: { name: string; fragment: string; ready: string }[] = [
+  { name: 'compute', fragment: 'view=compute&algo=jump,jumpback,jump-guava,jumpback-indep,modulo&key=18446744073709551615&n=2147483647&trace=100000', ready: 'bucket-jump' },
+  { name: 'resize', fragment: 'view=resize&algo=jump,jumpback,modulo&from=10&to=12,11,16&keys=0..9999', ready: 'total-keys' },
+  { name: 'resize nodes', fragment: 'view=resize&topology=nodes&algo=ketama,rendezvous,maglev,memento&nodes=a-very-long-cache-host-name-1.example.org:11211,b-very-long-cache-host-name-2.example.org:11211,c,d,e&steps=-c', ready: 'moved-ketama' },
+  { name: 'balance', fragment: 'view=balance&algo=jump,jumpback,modulo&n=64&keys=0..99999', ready: 'load-total-jump' },
+  { name: 'exercise', fragment: `view=exercise&script=${encodeURIComponent('KEYS 18446744073709551600..18446744073709551615\nBUCKETS 4294967296\nTRACE 18446744073709551615 100000\n')}`, ready: 'exercise-output' },
+  { name: 'compare', fragment: 'view=compare&topology=nodes&algo=jump,ketama,rendezvous&nodes=a,b,c,d&steps=-b&keys=0..999', ready: 'compare-moved-ketama' },
+];
+
+for (const view of NARROW_VIEWS) {
+  test(`a 320 px embed fits: ${view.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(`./embed.html#${view.fragment}`);
+    await expect(page.getByTestId(view.ready).first()).toBeVisible();
+    await settle(page);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      wide: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .filter((el) => {
+          // Inside a box that scrolls sideways, a wide child is fine.
+          for (let up = el.parentElement; up; up = up.parentElement) {
+            const overflow = getComputedStyle(up).overflowX;
+            if ((overflow === 'auto' || overflow === 'scroll') && up.getBoundingClientRect().right <= document.documentElement.clientWidth + 1) return false;
+          }
+          return true;
+        })
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ').join('.')}` : ''} right=${Math.round(el.getBoundingClientRect().right)}`),
+    }));
+    expect(widths.wide, `elements past the 320 px frame in ${view.name}`).toEqual([]);
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  });
+}

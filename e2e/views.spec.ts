@@ -39,8 +39,10 @@ const VIEWS: { view: string; fragment: string; ready: (page: import('@playwright
     fragment: 'view=exercise&script=' + encodeURIComponent('HASH 42 100\nHASH 42 0\nHASH 18446744073709551615 100\nTRACE 42 800\n'),
     ready: async (page) => {
       await expect(page.getByTestId('exercise-output')).toHaveText(/^42: 43\n/);
-      await expect(page.locator('.cm-editor')).toBeVisible();
-      await expect(page.locator('.cm-error-line')).toHaveCount(1);
+      // The console's editor (the workspace below has one of its own).
+      const consoleEditor = page.locator('.cm-editor', { has: page.getByTestId('script-editor') });
+      await expect(consoleEditor).toBeVisible();
+      await expect(consoleEditor.locator('.cm-error-line')).toHaveCount(1);
       // The checker, with an output pasted (a link never carries one).
       await page.getByTestId('check-output').fill('42: 43\n18446744073709551615: 27\n1: 0\n2: 1\n3: 2\n23: 22\n34: 33\n41: 40\n44: 43\n572: 571\n');
       await page.getByTestId('check').click();

@@ -2,8 +2,16 @@
 // module instance: `quick` answers small requests (a key's bucket, a trace, a
 // script) at once; `jobs` runs reports over large key sets with progress, and
 // cancelling one terminates its worker (a fresh one starts for the next job).
+// A lane may run another worker script (the page's text worker, which checks
+// output and prepares pasted key lists: web/src/ui/textLanes.ts) with the same
+// message shapes.
+//
+// A worker whose request failed without blaming a field (an abort of the
+// WebAssembly module, an out-of-memory error, a bug) is replaced: it is
+// terminated once its other requests have settled, which releases its memory
+// (a WebAssembly memory never shrinks), and the next request starts a fresh one.
 
-import type { Field, ReplyMap, Request, WorkerMessage } from './protocol';
+import type { Field, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
 
 /** A key set as typed (possibly a pasted list, one key a line) in the KEYS
  *  syntax, whose separators are spaces: line breaks become spaces. */
@@ -34,28 +42,61 @@ export interface Progress {
   phase: string;
 }
 
+/** Receives a streamed run's output (runStream), in order. */
+export type ChunkHandler = (message: StreamMessage) => void;
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   onProgress?: ((progress: Progress) => void) | undefined;
+  onChunk?: ChunkHandler | undefined;
+  /** The worker the request was posted to. */
+  worker: Worker;
 }
 
 function startWorker(): Worker {
   return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'jumphash-engine' });
 }
 
-export class Lane {
+/** The shape of a lane's requests: each has a `kind`, which names its reply type. */
+export interface LaneRequest {
+  kind: string;
+}
+
+/**
+ * One worker at a time, started on the first request, answering requests
+ * in order. `Req` are the worker's requests and `Replies` the reply type of
+ * each request kind (the engine's by default); `start` makes a worker (the
+ * engine's by default).
+ */
+export class Lane<Req extends LaneRequest = Request, Replies = ReplyMap> {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Workers being replaced: terminated as soon as none of their requests is pending. */
+  private readonly retiring = new Set<Worker>();
+  /** Workers that have sent at least one message (they started). */
+  private readonly answered = new WeakSet<Worker>();
+
+  constructor(private readonly start: () => Worker = startWorker) {}
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker();
-    worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.receive(event.data);
+    const worker = this.start();
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      this.answered.add(worker);
+      this.receive(event.data);
+    };
     worker.onerror = (event) => {
       event.preventDefault();
-      this.failAll(new EngineError(`The engine failed to start: ${event.message || 'unknown error'}`));
+      const what = event.message || 'unknown error';
+      this.failWorker(
+        worker,
+        new EngineError(this.answered.has(worker) ? `The engine stopped (${what}); a fresh one takes the next request: try again.` : `The engine failed to start: ${what}`),
+      );
+    };
+    worker.onmessageerror = () => {
+      this.failWorker(worker, new EngineError('A reply of the engine could not be read; a fresh engine takes the next request: try again.'));
     };
     this.worker = worker;
     return worker;
@@ -68,16 +109,57 @@ export class Lane {
       pending.onProgress?.({ done: message.done, total: message.total, phase: message.phase });
       return;
     }
+    if (message.type === 'chunk' || message.type === 'part') {
+      pending.onChunk?.(message);
+      return;
+    }
     this.pending.delete(message.id);
     if (message.type === 'result') pending.resolve(message.value);
-    else pending.reject(new EngineError(message.message, message.field));
+    else {
+      // An error that blames no field is no input error: the worker may be
+      // left in a bad state (an abort) and holds its memory, so replace it.
+      if (message.field === undefined) this.retire(pending.worker);
+      pending.reject(new EngineError(message.message, message.field));
+    }
+    this.terminateIfDrained(pending.worker);
   }
 
-  private failAll(error: Error): void {
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
-    this.worker?.terminate();
-    this.worker = null;
+  private hasPending(worker: Worker): boolean {
+    for (const pending of this.pending.values()) if (pending.worker === worker) return true;
+    return false;
+  }
+
+  private terminateIfDrained(worker: Worker): void {
+    if (!this.retiring.has(worker) || this.hasPending(worker)) return;
+    this.retiring.delete(worker);
+    worker.terminate();
+  }
+
+  /** Rejects the requests posted to `worker` and terminates it. */
+  private failWorker(worker: Worker, error: Error): void {
+    for (const [id, pending] of this.pending) {
+      if (pending.worker !== worker) continue;
+      this.pending.delete(id);
+      pending.reject(error);
+    }
+    this.retiring.delete(worker);
+    if (this.worker === worker) this.worker = null;
+    worker.terminate();
+  }
+
+  /**
+   * Replaces the worker: the next request starts a fresh one, and this one
+   * is terminated (its memory released) once its pending requests settle.
+   * Use after work that grew its memory a lot (a large check).
+   */
+  release(): void {
+    if (this.worker) this.retire(this.worker);
+  }
+
+  private retire(worker: Worker): void {
+    if (this.worker === worker) this.worker = null;
+    this.retiring.add(worker);
+    this.terminateIfDrained(worker);
   }
 
   get busy(): boolean {
@@ -89,14 +171,15 @@ export class Lane {
     this.ensureWorker();
   }
 
-  request<K extends Request['kind']>(
-    request: Extract<Request, { kind: K }>,
+  request<K extends Req['kind']>(
+    request: Extract<Req, { kind: K }>,
     onProgress?: (progress: Progress) => void,
-  ): Promise<ReplyMap[K]> {
+    onChunk?: ChunkHandler,
+  ): Promise<Replies[K & keyof Replies]> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    return new Promise<ReplyMap[K]>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, onProgress });
+    return new Promise<Replies[K & keyof Replies]>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, onProgress, onChunk, worker });
       worker.postMessage({ id, request });
     });
   }
@@ -104,7 +187,9 @@ export class Lane {
   /** Stops whatever runs: every pending request rejects with CancelledError. */
   cancel(): void {
     if (this.pending.size === 0) return;
-    this.failAll(new CancelledError());
+    const error = new CancelledError();
+    const workers = new Set([...this.pending.values()].map((pending) => pending.worker));
+    for (const worker of workers) this.failWorker(worker, error);
   }
 }
 

@@ -80,6 +80,22 @@ export interface RunRequest {
 }
 export type RunReply = ScriptResult;
 
+/** A script run whose output streams back in chunks (WorkerMessage 'chunk'). */
+export interface RunStreamRequest {
+  kind: 'runStream';
+  script: string;
+  /** Lookups the run may compute; 0: no bound. */
+  maxLookups: number;
+  /** Output and error bytes the run may print; 0: no bound. */
+  maxOutputBytes: number;
+  /** Characters of standard output sent back as text (for the page to show);
+   *  all of it also comes as Blob parts ('part' messages). */
+  shownChars: number;
+}
+export interface RunStreamReply {
+  exitCode: number;
+}
+
 export interface CheckRequest {
   kind: 'check';
   script: string;
@@ -199,6 +215,7 @@ export type Request =
   | ComputeRequest
   | KeyCountRequest
   | RunRequest
+  | RunStreamRequest
   | CheckRequest
   | ResizeRequest
   | LoadRequest
@@ -211,6 +228,7 @@ export interface ReplyMap {
   compute: ComputeReply;
   keyCount: number;
   run: RunReply;
+  runStream: RunStreamReply;
   check: CheckReply;
   resize: ResizeReply;
   load: LoadReply;
@@ -219,7 +237,18 @@ export interface ReplyMap {
   runClaim: RunClaimReply;
 }
 
+/**
+ * A streamed run's output (runStream), in order: error lines and the first
+ * `shownChars` of standard output as text, and every character of standard
+ * output as Blob parts of about a megabyte, made in the worker, so that the
+ * page's thread never holds or copies the whole output.
+ */
+export type StreamMessage =
+  | { id: number; type: 'chunk'; stream: 'stdout' | 'stderr'; text: string }
+  | { id: number; type: 'part'; blob: Blob; chars: number; lines: number };
+
 export type WorkerMessage =
   | { id: number; type: 'progress'; done: number; total: number; phase: string }
+  | StreamMessage
   | { id: number; type: 'result'; value: unknown }
   | { id: number; type: 'error'; message: string; field?: Field };

@@ -67,6 +67,9 @@ function blame<T>(field: Field | undefined, run: () => T): T {
   }
 }
 
+/** Characters of a streamed run's output per Blob part. */
+const STREAM_PART_CHARS = 1 << 20;
+
 function post(message: WorkerMessage, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
 }
@@ -421,6 +424,45 @@ async function handle(id: number, request: Request): Promise<void> {
     case 'run':
       post({ id, type: 'result', value: jh.run(request.script) });
       return;
+    case 'runStream': {
+      // The output goes to the page as it is printed: error lines and the
+      // first shownChars as text, and everything as Blob parts made here
+      // (a Blob crosses to the page as a handle), so neither thread ever
+      // holds the whole output nor does the page copy it.
+      let shownLeft = request.shownChars;
+      let pending: string[] = [];
+      let pendingChars = 0;
+      let pendingLines = 0;
+      const seal = () => {
+        if (pending.length === 0) return;
+        post({ id, type: 'part', blob: new Blob(pending), chars: pendingChars, lines: pendingLines });
+        pending = [];
+        pendingChars = 0;
+        pendingLines = 0;
+      };
+      const { exitCode } = jh.runStream(
+        request.script,
+        (stream, text) => {
+          if (stream === 'stderr') {
+            post({ id, type: 'chunk', stream, text });
+            return;
+          }
+          if (shownLeft > 0) {
+            const piece = text.slice(0, shownLeft);
+            shownLeft -= piece.length;
+            post({ id, type: 'chunk', stream, text: piece });
+          }
+          pending.push(text);
+          pendingChars += text.length;
+          for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) pendingLines++;
+          if (pendingChars >= STREAM_PART_CHARS) seal();
+        },
+        { maxLookups: request.maxLookups, maxOutputBytes: request.maxOutputBytes },
+      );
+      seal();
+      post({ id, type: 'result', value: { exitCode } });
+      return;
+    }
     case 'check': {
       checkerPromise ??= loadChecker();
       const checker = await checkerPromise;

@@ -5,6 +5,7 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import './charts.css';
 import { h } from './dom';
 
 const DASHES: number[][] = [[], [8, 4], [2, 3], [10, 3, 2, 3], [1, 6]];

@@ -106,6 +106,8 @@ export interface ProgressPanel {
   root: HTMLElement;
   start(label: string): void;
   update(progress: Progress): void;
+  /** Replaces the text while the bar stays as it is (work without a known total). */
+  label(text: string): void;
   finish(message: string): void;
   onCancel: (() => void) | null;
 }
@@ -133,6 +135,9 @@ export function progressPanel(): ProgressPanel {
       bar.value = progress.done;
       const pct = progress.total ? ((progress.done / progress.total) * 100).toFixed(1) : '0';
       text.textContent = `${progress.phase} — ${grouped(progress.done)} of ${grouped(progress.total)} key lookups (${pct}%)`;
+    },
+    label(label) {
+      text.textContent = label;
     },
     finish(message) {
       cancel.hidden = true;

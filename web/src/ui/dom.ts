@@ -64,8 +64,9 @@ export function percent(part: number, whole: number, digits = 2): string {
 }
 
 /** Offers `text` as a file download. */
-export function download(filename: string, text: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+/** Saves text, or Blob parts (a streamed output never held as one string), as a file. */
+export function download(filename: string, content: string | readonly Blob[], type = 'text/plain'): void {
+  const url = URL.createObjectURL(new Blob(typeof content === 'string' ? [content] : [...content], { type: `${type};charset=utf-8` }));
   const link = h('a', { href: url, download: filename });
   document.body.appendChild(link);
   link.click();

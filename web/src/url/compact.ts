@@ -15,6 +15,13 @@
 // field it does not carry takes its default, which for every field an older
 // version knew is the default it had. Text fields are kept exactly as typed.
 //
+// A damaged envelope (no or bad version, checksum, payload; a payload that
+// does not unpack or is not a state) loads nothing: decodeCompact throws
+// LinkError. A payload that passes its checksum is intact, so one value in
+// it with no meaning (an algorithm this page lacks, a claim id of the wrong
+// shape), a bad `view=`/`theme=` beside it, or an unknown parameter beside
+// it is dropped and reported while the rest loads.
+//
 // A link never carries a student's output: links are for sharing a problem,
 // and an output is the student's own work. The `output` field of v=3 links is
 // read (checked as text) and dropped, so those links still open, without it.
@@ -29,15 +36,13 @@ import {
   STATE_FIELDS,
   type State,
   assignField,
-  checkText,
-  checkTheme,
-  checkView,
+  type FieldChecks,
   defaultState,
   fail,
   truncate,
 } from './schema';
 
-/** Parameters a compact link may hold. */
+/** Parameters a compact link may hold (v, c and z are its envelope). */
 const COMPACT_PARAMS: readonly string[] = ['v', 'z', 'c', 'theme', 'view'];
 
 function parseVersion(text: string): number {
@@ -78,21 +83,19 @@ async function inflatePayload(bytes: Uint8Array): Promise<Uint8Array> {
 
 /**
  * The state of a compact link (parameters percent-decoded, each at most
- * once; `v=` or `z=` among them); `known` are the algorithm names. Throws
- * LinkError saying what is wrong.
+ * once; `v=` or `z=` among them). Throws LinkError saying what is wrong when
+ * the envelope is damaged; drops (and reports in `checks.dropped`) a value
+ * with no meaning.
  */
 export async function decodeCompact(
   params: Map<string, string>,
-  known: readonly string[],
+  checks: FieldChecks,
 ): Promise<{ state: State; version: number }> {
   const versionText = params.get('v');
   if (versionText === undefined) fail('The link has a payload (z=) but no schema version (v=): it is incomplete.');
   const version = parseVersion(versionText);
   if (version > SCHEMA_VERSION) fail(futureVersionMessage(version));
   if (version < 1) fail(`The link's schema version ${version} does not exist.`);
-  for (const name of params.keys()) {
-    if (!COMPACT_PARAMS.includes(name)) fail(`Unknown parameter "${truncate(name)}" in a compact link.`);
-  }
   const payload = params.get('z');
   if (payload === undefined || payload === '') fail('The link has no payload (z=): it is truncated.');
   let json: string;
@@ -115,16 +118,23 @@ export async function decodeCompact(
   } catch {
     fail('The link is corrupted or truncated: its payload is not readable.');
   }
-  const state = stateFromObject(object, known, FIELDS_OF_VERSION[version]!);
+  const state = stateFromObject(object, checks, FIELDS_OF_VERSION[version]!);
   // Presentation parameters may sit beside the payload (an embed's theme, a view switch).
-  const theme = params.get('theme');
-  if (theme !== undefined) state.theme = checkTheme(theme);
-  const view = params.get('view');
-  if (view !== undefined) state.view = checkView(view);
+  for (const [name, value] of params) {
+    if (name === 'theme' || name === 'view') assignField(state, name, value, checks);
+    else if (!COMPACT_PARAMS.includes(name)) {
+      checks.dropped.push({
+        field: name,
+        message:
+          `Unknown parameter "${truncate(name)}" in a compact link: beside its payload a compact link holds ` +
+          'only view= and theme=. It was not used.',
+      });
+    }
+  }
   return { state, version };
 }
 
-function stateFromObject(object: unknown, known: readonly string[], fields: readonly string[]): State {
+function stateFromObject(object: unknown, checks: FieldChecks, fields: readonly string[]): State {
   if (typeof object !== 'object' || object === null || Array.isArray(object)) {
     fail('The link is corrupted: its payload is not a state.');
   }
@@ -132,10 +142,11 @@ function stateFromObject(object: unknown, known: readonly string[], fields: read
   for (const [name, value] of Object.entries(object as Record<string, unknown>)) {
     if (!fields.includes(name)) fail(`The link is corrupted: unknown field "${truncate(name)}".`);
     if (DROPPED_FIELDS.includes(name)) {
-      checkText(name, value); // still a corruption check, then dropped
+      // Still a corruption check, then dropped.
+      if (typeof value !== 'string') fail(`The link is corrupted: field "${name}" is not text.`);
       continue;
     }
-    assignField(state, name as keyof State, value, known);
+    assignField(state, name as keyof State, value, checks);
   }
   return state;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_NODES, DEFAULT_SCRIPT, type State, decodeFragment, defaultState } from './index';
 import { encodeReadable } from './readable';
-import { BUCKET_COUNT_ALGORITHMS, KNOWN_ALGORITHMS, decodeError, decodeOk, sample } from './testSupport';
+import { BUCKET_COUNT_ALGORITHMS, KNOWN_ALGORITHMS, decodeDropped, decodeError, decodeOk, sample } from './testSupport';
 
 describe('readable form', () => {
   test('the issue example links decode', async () => {
@@ -144,7 +144,7 @@ describe('readable node scenarios (schema 5)', () => {
     const counted = await decodeOk('view=resize&topo=count&nodes=a,b');
     expect(counted).toMatchObject({ topology: 'count', nodes: 'a\nb' });
     expect((await decodeOk('view=resize&steps=-cache-5')).topology).toBe('nodes');
-    expect(await decodeError('view=resize&topo=ring')).toMatch(/Unknown topology "ring": expected one of count, nodes/);
+    expect(await decodeDropped('view=resize&topo=ring')).toMatch(/Unknown topology "ring": expected one of count, nodes/);
   });
 
   test('node fields are written only on a node list; options whenever set', async () => {
@@ -186,22 +186,22 @@ describe('readable node scenarios (schema 5)', () => {
 
 describe('readable form errors', () => {
   test('readable form errors', async () => {
-    expect(await decodeError('view=nonsense')).toMatch(/Unknown view "nonsense"/);
-    expect(await decodeError('view=compute&algo=jump,rendezvous', BUCKET_COUNT_ALGORITHMS)).toMatch(
+    expect(await decodeDropped('view=nonsense')).toMatch(/Unknown view "nonsense"/);
+    expect(await decodeDropped('view=compute&algo=jump,rendezvous', BUCKET_COUNT_ALGORITHMS)).toMatch(
       /Unknown algorithm "rendezvous"/,
     );
-    expect(await decodeError('view=compute&algo=jump,chord')).toMatch(/Unknown algorithm "chord": expected jump, .*memento-java/);
-    expect(await decodeError('view=compute&algo=')).toMatch(/no algorithm/);
-    expect(await decodeError('view=compute&colour=red')).toMatch(/Unknown link parameter "colour"/);
-    expect(await decodeError('view=compute&colour=red')).toMatch(/expected view, algo, .*topo, nodes, steps, opts/);
-    expect(await decodeError('view=compute&key=%E0%A4%A')).toMatch(/percent-encoding/);
-    expect(await decodeError('key=1&key=2')).toMatch(/twice/);
-    expect(await decodeError('theme=sepia')).toMatch(/Unknown theme/);
+    expect(await decodeDropped('view=compute&algo=jump,chord')).toMatch(/Unknown algorithm "chord": expected jump, .*memento-java/);
+    expect(await decodeDropped('view=compute&algo=')).toMatch(/no algorithm/);
+    expect(await decodeDropped('view=compute&colour=red')).toMatch(/Unknown link parameter "colour"/);
+    expect(await decodeDropped('view=compute&colour=red')).toMatch(/expected view, algo, .*topo, nodes, steps, opts/);
+    expect(await decodeDropped('view=compute&key=%E0%A4%A')).toMatch(/percent-encoding/);
+    expect(await decodeDropped('key=1&key=2')).toMatch(/twice/);
+    expect(await decodeDropped('theme=sepia')).toMatch(/Unknown theme/);
   });
 
   test('the known algorithms are the caller\'s: node-set names open only when the engine has them', async () => {
     expect((await decodeOk('view=resize&algo=ketama,rendezvous')).algos).toEqual(['ketama', 'rendezvous']);
-    expect(await decodeError('view=resize&algo=ketama', BUCKET_COUNT_ALGORITHMS)).toMatch(
+    expect(await decodeDropped('view=resize&algo=ketama', BUCKET_COUNT_ALGORITHMS)).toMatch(
       /Unknown algorithm "ketama": expected jump, jump-guava, jumpback, jumpback-indep, modulo\./,
     );
   });

@@ -8,7 +8,8 @@
 //
 // Parameters are `&`-separated `name=value` pairs, values percent-decoded
 // with decodeURIComponent ("+" stays "+", so `key="a+b"` and `steps=+e*2`
-// work). Missing parameters take schema 5's defaults, which are those of
+// work). An unknown parameter or a value with no meaning (`theme=neon`, an
+// unknown algorithm) is dropped and reported; the others load. Missing parameters take schema 5's defaults, which are those of
 // every earlier schema for the fields those schemas knew: a readable link of
 // any version opens with the meaning it had.
 //
@@ -22,12 +23,12 @@
 import {
   DEFAULT_STATE,
   DROPPED_FIELDS,
+  type FieldChecks,
   LIST_FIELD_SEPARATOR,
   NODE_LIST_FIELDS,
   type State,
   assignField,
   defaultState,
-  fail,
   splitList,
   truncate,
   viewFields,
@@ -66,25 +67,54 @@ const PARAM_ORDER: readonly (keyof State)[] = [
 /** Readable links longer than this are written in the compact form. */
 export const READABLE_LIMIT = 400;
 
-/** Splits `a=1&b=2` without URLSearchParams's "+" -> space rule. */
-export function splitParams(fragment: string): [string, string][] {
-  const pairs: [string, string][] = [];
+/** A parameter of a link: its name and value, percent-decoded, or `null`
+ *  for a value that is not valid percent-encoding (`raw` keeps it as written). */
+export interface LinkParam {
+  name: string;
+  value: string | null;
+  raw: string;
+}
+
+/** Parameters of a compact link's envelope: when one of them is damaged the
+ *  whole link is (decodeFragment loads nothing). */
+export const ENVELOPE_PARAMS: readonly string[] = ['v', 'c', 'z'];
+
+/**
+ * Splits `a=1&b=2` without URLSearchParams's "+" -> space rule. A pair
+ * whose value is not valid percent-encoding comes back with `value: null`;
+ * a pair whose name is not valid percent-encoding is named as written.
+ */
+export function splitParams(fragment: string): LinkParam[] {
+  const params: LinkParam[] = [];
   for (const part of fragment.split('&')) {
     if (part === '') continue;
     const eq = part.indexOf('=');
     const rawName = eq < 0 ? part : part.slice(0, eq);
     const rawValue = eq < 0 ? '' : part.slice(eq + 1);
     let name: string;
-    let value: string;
     try {
       name = decodeURIComponent(rawName);
+    } catch {
+      params.push({ name: rawName, value: null, raw: part });
+      continue;
+    }
+    let value: string | null;
+    try {
       value = decodeURIComponent(rawValue);
     } catch {
-      fail(`The link is corrupted: "${truncate(part)}" is not valid percent-encoding.`);
+      value = null;
     }
-    pairs.push([name, value]);
+    params.push({ name, value, raw: part });
   }
-  return pairs;
+  return params;
+}
+
+/** The message for a parameter that is not valid percent-encoding. */
+export function percentEncodingMessage(param: LinkParam): string {
+  return (
+    `The link's "${truncate(param.name)}" is not valid percent-encoding ("${truncate(param.raw)}"): ` +
+    'each % must begin a byte of UTF-8 text written as two hex digits, e.g. %22 for ". It was not used.'
+  );
 }
 
 /** A list field's value as the page shows it: its items one per line (nodes)
@@ -101,20 +131,26 @@ function listToLink(text: string): string {
 }
 
 /**
- * The state a readable link's parameters describe (names percent-decoded,
- * each at most once); `known` are the algorithm names. Throws LinkError.
+ * The state a readable link's parameters describe (percent-decoded, each
+ * name at most once, every value valid percent-encoding). A parameter that
+ * is unknown or whose value has no meaning is dropped and reported in
+ * `checks.dropped`; every other parameter is loaded. Never throws.
  */
-export function decodeReadable(params: Map<string, string>, known: readonly string[]): State {
+export function decodeReadable(params: Map<string, string>, checks: FieldChecks): State {
   const state = defaultState();
   for (const [name, value] of params) {
     if (DROPPED_FIELDS.includes(name)) continue;
     const field = FIELD_OF_PARAM.get(name);
     if (field === undefined) {
-      fail(
-        `Unknown link parameter "${truncate(name)}": expected ${PARAM_ORDER.map((f) => PARAM[f]).join(', ')}.`,
-      );
+      checks.dropped.push({
+        field: name,
+        message:
+          `Unknown link parameter "${truncate(name)}": expected ${PARAM_ORDER.map((f) => PARAM[f]).join(', ')}. ` +
+          'It was not used.',
+      });
+      continue;
     }
-    assignField(state, field, field in LIST_FIELD_SEPARATOR ? listFromLink(field, value) : value, known);
+    assignField(state, field, field in LIST_FIELD_SEPARATOR ? listFromLink(field, value) : value, checks, name);
   }
   if (!params.has(PARAM.topology) && NODE_LIST_FIELDS.some((field) => params.has(PARAM[field]))) {
     state.topology = 'nodes';

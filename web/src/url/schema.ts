@@ -1,13 +1,17 @@
 // The playground's state: its fields, their defaults, what each view shows,
 // which fields each link schema version knows, and the checks both link
-// forms (readable.ts, compact.ts) apply to a field's value.
+// forms (readable.ts, compact.ts) and scenario files (file.ts) apply to a
+// field's value.
 //
 // Every field value is kept as the text the user typed (a key, n, a key
 // list, a node list): the views validate them and show errors next to the
-// field, so a bad value in a link is shown, not silently replaced. The codec
-// itself rejects only what has no meaning at all (unknown view, algorithm,
-// topology or parameter, corrupted or future-version payload) and then
-// returns an error and no state: nothing is loaded half-way.
+// field, so a bad value in a link is shown, not silently replaced. The field
+// checks catch only what has no meaning at all (an unknown view, theme,
+// algorithm, topology or problem; a claim id of the wrong shape; text longer
+// than a link carries): such a value is dropped, the field keeps its
+// default, and the drop is reported (FieldChecks.dropped) while the rest of
+// the scenario loads. A link whose envelope is damaged (bad checksum,
+// truncated or future-version payload) loads nothing (LinkError).
 
 /** The schema the encoder writes; the decoder reads 1 ..= SCHEMA_VERSION. */
 export const SCHEMA_VERSION = 5;
@@ -189,8 +193,46 @@ export const PROGRAM_LANGUAGES = ['js', 'python'] as const;
 /** Longest claim id a link may carry. */
 export const MAX_CLAIM_ID_LENGTH = 80;
 
-/** Longest text field accepted from a link (a pasted key or node list may be long). */
+/** Longest text field accepted from a link, in UTF-16 code units (a pasted
+ *  key or node list may be long): the core's limits table row
+ *  `link-field-chars`, enforced by the page. The page reads the core's value
+ *  (limits().maxLinkFieldChars) when the engine reports it. */
 export const MAX_FIELD_LENGTH = 1_000_000;
+
+/**
+ * Longest whole URL the page writes into the address bar or a copied link
+ * (page address, '#' and fragment), in UTF-16 code units. Chromium refuses
+ * URLs longer than url::kMaxURLChars = 2 * 1024 * 1024 = 2,097,152
+ * characters (Chromium's url/url_constants.h): history.replaceState with a
+ * longer URL is dropped without an error, and after a reload the state is
+ * gone. 2,000,000 keeps 97,152 characters of room for a longer page address
+ * (embed.html, a deep sub-path). A state whose link would be longer is not
+ * written: the page says so and offers a scenario file instead.
+ */
+export const MAX_LINK_LENGTH = 2_000_000;
+
+/** Text fields of State (every field but `algos`), in the compact payload's order. */
+export const TEXT_FIELDS = STATE_FIELDS.filter((field) => field !== 'algos') as readonly Exclude<keyof State, 'algos'>[];
+
+/** A UTF-16 code unit of a surrogate pair without its partner: text that no
+ *  UTF-8 encoding (a link's percent-encoding, TextEncoder) can carry. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` with each lone surrogate (invalid UTF-16, e.g. half of an emoji
+ * left by a cut) replaced by U+FFFD, the replacement character, as UTF-8
+ * encoders do; `replaced` counts them, `first` is the index of the first
+ * (-1 when none). The length does not change.
+ */
+export function wellFormed(text: string): { text: string; replaced: number; first: number } {
+  let replaced = 0;
+  let first = -1;
+  const fixed = text.replace(LONE_SURROGATE, (_unit, offset: number) => {
+    if (replaced++ === 0) first = offset;
+    return '\uFFFD';
+  });
+  return { text: fixed, replaced, first };
+}
 
 /**
  * Splits list text (nodes, steps, opts) into its items: items are separated
@@ -223,7 +265,8 @@ export function splitList(text: string): string[] | null {
   return items;
 }
 
-/** Thrown inside the decoder; decodeFragment turns it into { ok: false }. */
+/** Thrown by a check: the value (or, from the decoders, the whole link)
+ *  has no meaning. decodeFragment turns an uncaught one into { ok: false }. */
 export class LinkError extends Error {}
 
 export function fail(message: string): never {
@@ -232,6 +275,33 @@ export function fail(message: string): never {
 
 export function truncate(text: string, max = 40): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** A value of a link or file that was not used as given, and why. */
+export interface DroppedValue {
+  /** The parameter as the link or file names it: "theme", "algo", "keys", "script". */
+  field: string;
+  /** What was wrong, what is allowed, and what the page used instead. */
+  message: string;
+}
+
+/** What the field checks need besides a value, and where their findings go. */
+export interface FieldChecks {
+  /** Algorithm names a scenario may select (the engine's algorithms(), in its order). */
+  known: readonly string[];
+  /** Longest text field accepted, in UTF-16 code units: MAX_FIELD_LENGTH
+   *  (or the core's maxLinkFieldChars) for a link, Infinity for a file
+   *  (whose size is bounded as a whole). */
+  maxFieldChars: number;
+  /** Where the values come from, for messages: "link" or "file". */
+  source: 'link' | 'file';
+  /** Values dropped or repaired so far, in the order met. */
+  dropped: DroppedValue[];
+}
+
+/** Checks for a link: MAX_FIELD_LENGTH per field unless `maxFieldChars` is given. */
+export function linkChecks(known: readonly string[], maxFieldChars = MAX_FIELD_LENGTH): FieldChecks {
+  return { known, maxFieldChars, source: 'link', dropped: [] };
 }
 
 function checkChoice<T extends string>(what: string, value: unknown, choices: readonly T[]): T {
@@ -255,12 +325,12 @@ export function checkTopology(value: unknown): TopologyKind {
 
 /** '' or a claim id's shape: lower-case letters and digits joined by '-'.
  *  Whether a claim has that id is the Claims view's to say. */
-function checkClaim(value: unknown): string {
-  const text = checkText('claim', value);
+function checkClaim(value: unknown, checks: FieldChecks): string {
+  const text = checkText('claim', value, checks);
   if (text === '') return '';
   if (text.length > MAX_CLAIM_ID_LENGTH || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text)) {
     fail(
-      `The link's claim "${truncate(text)}" is not a claim id: ids are lower-case letters and digits ` +
+      `The ${checks.source}'s claim "${truncate(text)}" is not a claim id: ids are lower-case letters and digits ` +
         `joined by "-" (at most ${MAX_CLAIM_ID_LENGTH} characters), e.g. jump-key-42-history.`,
     );
   }
@@ -277,62 +347,111 @@ function checkProblem(value: unknown): string {
   return checkChoice('problem', value, PROBLEM_IDS);
 }
 
-/** Lower-cases, de-duplicates and checks algorithm names against `known`
- *  (the engine's algorithms(), in its order). */
-function checkAlgos(names: string[], known: readonly string[]): string[] {
+/**
+ * Lower-cases, de-duplicates and checks algorithm names against
+ * `checks.known`. An unknown name is left out and reported under `name`;
+ * the known ones are kept. Throws LinkError when none is left.
+ */
+function checkAlgos(names: string[], checks: FieldChecks, name: string): string[] {
   const out: string[] = [];
   for (const raw of names) {
-    const name = raw.trim().toLowerCase();
-    if (name === '') continue;
-    if (!known.includes(name)) {
-      fail(`Unknown algorithm "${truncate(raw)}": expected ${known.join(', ')}.`);
+    const algorithm = raw.trim().toLowerCase();
+    if (algorithm === '') continue;
+    if (!checks.known.includes(algorithm)) {
+      checks.dropped.push({
+        field: name,
+        message: `Unknown algorithm "${truncate(raw)}": expected ${checks.known.join(', ')}. It was left out.`,
+      });
+      continue;
     }
-    if (!out.includes(name)) out.push(name);
+    if (!out.includes(algorithm)) out.push(algorithm);
   }
-  if (out.length === 0) fail('The link selects no algorithm: give at least one, e.g. algo=jump.');
+  if (out.length === 0) {
+    fail(`The ${checks.source} selects no algorithm${checks.source === 'link' ? ': give at least one, e.g. algo=jump.' : '.'}`);
+  }
   return out;
 }
 
-export function checkText(field: string, value: unknown): string {
-  if (typeof value !== 'string') fail(`The link is corrupted: field "${field}" is not text.`);
-  if (value.length > MAX_FIELD_LENGTH) {
-    fail(`The link's "${field}" is longer than ${MAX_FIELD_LENGTH} characters.`);
+/**
+ * `value` as a text field's value: text of at most `checks.maxFieldChars`
+ * UTF-16 code units; lone surrogates (invalid UTF-16, which a link built
+ * by hand can carry in a compact payload's JSON escapes) are replaced by
+ * U+FFFD and reported under `field`. Throws LinkError otherwise.
+ */
+export function checkText(field: string, value: unknown, checks: FieldChecks): string {
+  if (typeof value !== 'string') fail(`The ${checks.source} is corrupted: field "${field}" is not text.`);
+  if (value.length > checks.maxFieldChars) {
+    fail(
+      `The ${checks.source}'s "${field}" is longer than ${checks.maxFieldChars} characters ` +
+        `(${value.length.toLocaleString('en-US')}); a ${checks.source} carries at most ${checks.maxFieldChars.toLocaleString('en-US')} per field.`,
+    );
   }
-  return value;
+  const repaired = wellFormed(value);
+  if (repaired.replaced > 0) {
+    checks.dropped.push({
+      field,
+      message:
+        `The ${checks.source}'s "${field}" holds invalid UTF-16 text (${repaired.replaced} lone surrogate` +
+        `${repaired.replaced === 1 ? '' : 's'}, the first at character ${repaired.first + 1}): ` +
+        'each was replaced by U+FFFD (�); the rest of the text was loaded.',
+    });
+  }
+  return repaired.text;
+}
+
+/** What a field falls back to when its value is dropped, for messages. */
+function defaultNote(field: keyof State): string {
+  const value = field === 'algos' ? DEFAULT_STATE.algos.join(', ') : DEFAULT_STATE[field];
+  if (value === '') return 'It was left empty.';
+  if (value.length > 40 || value.includes('\n')) return 'It keeps its default.';
+  return `Using the default, ${value}.`;
 }
 
 /**
- * Sets `state[field]` from a link's value (text, or for `algos` a
- * comma-separated text or a list of names), checking it; throws LinkError
- * when the value has no meaning.
+ * Sets `state[field]` from a link's or file's value (text, or for `algos`
+ * a comma-separated text or a list of names). A value that has no meaning
+ * is dropped: the field keeps its value (the default), and what was wrong
+ * goes to `checks.dropped` under `name` (the parameter as the link names
+ * it; default: the field). Never throws.
  */
-export function assignField(state: State, field: keyof State, value: unknown, known: readonly string[]): void {
-  switch (field) {
-    case 'view':
-      state.view = checkView(value);
-      break;
-    case 'theme':
-      state.theme = checkTheme(value);
-      break;
-    case 'topology':
-      state.topology = checkTopology(value);
-      break;
-    case 'problem':
-      state.problem = checkProblem(value);
-      break;
-    case 'claim':
-      state.claim = checkClaim(value);
-      break;
-    case 'lang':
-      state.lang = checkLanguage(value);
-      break;
-    case 'algos':
-      if (typeof value === 'string') state.algos = checkAlgos(value.split(','), known);
-      else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
-        state.algos = checkAlgos(value as string[], known);
-      } else fail('The link is corrupted: "algos" is not a list of names.');
-      break;
-    default:
-      state[field] = checkText(field, value);
+export function assignField(
+  state: State,
+  field: keyof State,
+  value: unknown,
+  checks: FieldChecks,
+  name: string = field,
+): void {
+  try {
+    switch (field) {
+      case 'view':
+        state.view = checkView(value);
+        break;
+      case 'theme':
+        state.theme = checkTheme(value);
+        break;
+      case 'topology':
+        state.topology = checkTopology(value);
+        break;
+      case 'problem':
+        state.problem = checkProblem(value);
+        break;
+      case 'claim':
+        state.claim = checkClaim(value, checks);
+        break;
+      case 'lang':
+        state.lang = checkLanguage(value);
+        break;
+      case 'algos':
+        if (typeof value === 'string') state.algos = checkAlgos(value.split(','), checks, name);
+        else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+          state.algos = checkAlgos(value as string[], checks, name);
+        } else fail(`The ${checks.source} is corrupted: "${name}" is not a list of names.`);
+        break;
+      default:
+        state[field] = checkText(name, value, checks);
+    }
+  } catch (error) {
+    if (!(error instanceof LinkError)) throw error;
+    checks.dropped.push({ field: name, message: `${error.message} ${defaultNote(field)}` });
   }
 }

@@ -4,7 +4,6 @@
 // weight for algorithms that honour weights, 1 / n for the others).
 
 import type { LoadResult } from 'jumphash-wasm';
-import { keySpec } from '../engine/client';
 import type { Field, LoadOutcome, LoadReply } from '../engine/protocol';
 import { type FieldControl, parseCount } from '../ui/controls';
 import { fixed, grouped, h } from '../ui/dom';
@@ -16,12 +15,12 @@ import {
   figure,
   loadCharts,
   countField,
-  reportKeysField,
   stateAlgorithmPicker,
 } from './context';
 import { reportView } from './reportView';
 import { algorithmInfo, largestNodeList } from './shared/algorithms';
 import { CACHE_NODES_LINK, exampleLinks } from './shared/examples';
+import { keysField as makeKeysField } from './shared/keysField';
 
 export const MAX_LOAD_BUCKETS = 1_000_000;
 
@@ -88,19 +87,19 @@ export function balanceView(context: AppContext): ViewInstance {
     scenario: () => scenario,
     build: () => {
       if (scenario.onNodes()) {
-        return { kind: 'load', algos: state.algos, keys: keySpec(state.keys), n: 1, scenario: scenario.scenario() };
+        return keysField.withSpec((keys) => ({ kind: 'load' as const, algos: state.algos, keys, n: 1, scenario: scenario.scenario() }));
       }
       const n = parseCount(state.n, 'bucket count', 1, MAX_LOAD_BUCKETS);
       if (typeof n === 'string') {
         nField.setError(`${n} (a load report keeps one counter per bucket)`);
         return null;
       }
-      return { kind: 'load', algos: state.algos, keys: keySpec(state.keys), n };
+      return keysField.withSpec((keys) => ({ kind: 'load' as const, algos: state.algos, keys, n }));
     },
     render,
   });
   const nField = countField(context, 'n', 'Buckets n', report.rerun);
-  const keysField = reportKeysField(context, report.rerun);
+  const keysField = makeKeysField(context, report.rerun);
   const picker = stateAlgorithmPicker(context, report.rerun);
   const scenario = scenarioControl(context, { steps: false, countFields: [nField.root], rerun: report.rerun });
   fields.n = nField;
@@ -280,5 +279,11 @@ export function balanceView(context: AppContext): ViewInstance {
     results,
   );
   void report.run();
-  return { root, destroy: report.destroy };
+  return {
+    root,
+    destroy: () => {
+      report.destroy();
+      keysField.destroy();
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { CancelledError, engine } from '../engine/client';
 import { h, prefersReducedMotion } from '../ui/dom';
 import { type AppContext, type ViewInstance, figure, loadCharts } from './context';
 import './claims.css';
+import '../ui/badges.css';
 
 /** Results of this visit, kept while the page is open, so switching views
  *  (or following a claim's link) does not throw measurements away. */

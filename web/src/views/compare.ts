@@ -6,12 +6,12 @@
 // n) or on a node list with its changes.
 
 import type { AlgorithmInfo } from 'jumphash-wasm';
-import { keySpec } from '../engine/client';
 import type { CompareReply, CompareRequest, CompareRow, Field } from '../engine/protocol';
 import { type FieldControl, parseCount } from '../ui/controls';
 import { fixed, grouped, h, percent } from '../ui/dom';
 import { scenarioControl } from '../ui/scenario';
-import { type AppContext, type ViewInstance, countField, reportKeysField } from './context';
+import { type AppContext, type ViewInstance, countField } from './context';
+import { keysField as makeKeysField } from './shared/keysField';
 import { MAX_RESIZE_BUCKETS } from './resize/limits';
 import { reportView } from './reportView';
 import { CACHE_NODES_LINK, exampleLinks } from './shared/examples';
@@ -46,13 +46,12 @@ export function compareView(context: AppContext): ViewInstance {
     delay: 400,
     cancelledText: 'Cancelled. Change an input to measure again.',
     build: () => {
-      const keys = keySpec(state.keys);
       if (scenario.onNodes()) {
         if (state.steps.trim() === '') {
           scenario.showError('steps', 'Type at least one change: -name removes a node, +name or +name*2 adds one, =name*3 changes a weight.');
           return null;
         }
-        return { kind: 'compare', keys, from: 1, to: 1, n: 1, scenario: scenario.scenario() };
+        return keysField.withSpec((keys) => ({ kind: 'compare' as const, keys, from: 1, to: 1, n: 1, scenario: scenario.scenario() }));
       }
       const from = parseCount(state.from, 'from', 1, MAX_RESIZE_BUCKETS);
       // Compare takes one resize step: the first of a chain.
@@ -62,7 +61,7 @@ export function compareView(context: AppContext): ViewInstance {
       if (typeof to === 'string') toField.setError(to);
       if (typeof n === 'string') nField.setError(n);
       if (typeof from === 'string' || typeof to === 'string' || typeof n === 'string') return null;
-      return { kind: 'compare', keys, from, to, n };
+      return keysField.withSpec((keys) => ({ kind: 'compare' as const, keys, from, to, n }));
     },
     render,
   });
@@ -70,7 +69,7 @@ export function compareView(context: AppContext): ViewInstance {
   const fromField = make('from', 'Resize from');
   const toField = make('to', 'to');
   const nField = make('n', 'Balance and speed at n');
-  const keysField = reportKeysField(context, report.rerun);
+  const keysField = makeKeysField(context, report.rerun);
   const scenario = scenarioControl(context, { steps: true, countFields: [fromField.root, toField.root, nField.root], rerun: report.rerun });
   Object.assign(fields, { from: fromField, to: toField, n: nField, keys: keysField });
   const { results } = report;
@@ -171,5 +170,11 @@ export function compareView(context: AppContext): ViewInstance {
     results,
   );
   void report.run();
-  return { root, destroy: report.destroy };
+  return {
+    root,
+    destroy: () => {
+      report.destroy();
+      keysField.destroy();
+    },
+  };
 }

@@ -132,7 +132,9 @@ export function computeView(context: AppContext): ViewInstance {
       h('code', {}, hex),
       ').',
     );
-    const children: HTMLElement[] = [keyLine, table];
+    // A narrow page (a 320 px embed) scrolls the table, not the page.
+    const tableBox = h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': 'Results table (scrollable)' }, table);
+    const children: HTMLElement[] = [keyLine, tableBox];
     if (!context.embedded && !onNodes && reply.traces.length > 0) {
       const summary = reply.traces
         .map((t) => {

@@ -1,4 +1,4 @@
-import type { AlgorithmInfo, LanguageWords } from 'jumphash-wasm';
+import type { AlgorithmInfo, LanguageWords, Limits } from 'jumphash-wasm';
 import type { State } from '../url';
 import { type FieldControl, algorithmPicker, field } from '../ui/controls';
 import { grouped, h } from '../ui/dom';
@@ -8,6 +8,8 @@ export interface AppContext {
   algorithms: AlgorithmInfo[];
   /** The command language's words (commands, every algorithm name), from the core. */
   language: LanguageWords;
+  /** The core's limits table (the package's limits()). */
+  limits: Limits;
   titles: Map<string, string>;
   /** Call after changing `state`: the URL follows. */
   changed(): void;

@@ -2,11 +2,13 @@
 // interpreter as the native CLI (through WebAssembly, in a worker), output
 // byte for byte as the CLI prints it.
 
+import './exercise.css';
 import exerciseScript from '../../../examples/exercise.txt?raw';
 import { CancelledError, engine } from '../engine/client';
-import type { RunReply } from '../engine/protocol';
 import { progressPanel } from '../ui/controls';
 import { download, grouped, h } from '../ui/dom';
+import { StreamedOutput } from '../ui/streamedOutput';
+import { virtualText } from '../ui/virtualText';
 import type { ScriptEditor, ScriptError } from '../ui/editor';
 import { DEFAULT_SCRIPT } from '../url';
 import type { Workspace, WorkspaceOptions } from '../workspace/workspace';
@@ -152,17 +154,20 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
   const { state } = context;
   const editorHost = h('div', { class: 'editor-host' });
   const editorLoading = h('p', { class: 'muted' }, 'Loading the editor…');
-  const output = h('pre', { class: 'output', 'data-testid': 'exercise-output', tabindex: 0, 'aria-label': 'Output' });
+  const output = virtualText({ label: 'Output', testid: 'exercise-output' });
   const outputNote = h('p', { class: 'hint' });
   const errors = h('ul', { class: 'script-errors', 'aria-label': 'Errors' });
   const status = h('p', { class: 'status', role: 'status' });
   const progress = progressPanel();
   let editor: ScriptEditor | null = null;
-  let lastOutput: RunReply | null = null;
+  let lastOutput: StreamedOutput | null = null;
+  let lastExit = 0;
   let generation = 0;
+  let paint = 0;
 
   const runButton = h('button', { type: 'button', class: 'primary', 'data-testid': 'run' }, 'Run', h('kbd', {}, 'Ctrl+Enter'));
-  const downloadButton = h('button', { type: 'button', class: 'secondary', disabled: true }, 'Download output');
+  const downloadButton = h('button', { type: 'button', class: 'secondary', disabled: true, 'data-testid': 'download-output' }, 'Download output');
+  const runAllButton = h('button', { type: 'button', class: 'secondary', hidden: true, 'data-testid': 'run-all' }, 'Run all of it');
   const presetSelect = h(
     'select',
     { id: 'preset' },
@@ -171,38 +176,81 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
     problemOptions(),
   );
 
-  async function run(): Promise<void> {
+  /**
+   * Runs the script in the jobs worker; its output streams in. The page
+   * lays out the first MAX_SHOWN_OUTPUT characters and keeps all of it, up
+   * to the stream-output-bytes limit, as Blobs for Download. An embedded
+   * console's automatic run also stops at embed-lookups: a reader clicks
+   * "Run all of it" for more.
+   */
+  async function run(unbounded = false): Promise<void> {
     const current = ++generation;
     engine.jobs.cancel();
     const script = editor ? editor.text() : state.script;
+    const streamed = new StreamedOutput();
+    lastOutput = streamed;
+    const lookupBound = context.embedded && !unbounded ? context.limits.maxEmbedLookups : 0;
     status.textContent = 'Running…';
+    output.set('');
+    let appended = 0;
+    outputNote.textContent = '';
+    errors.replaceChildren();
+    runAllButton.hidden = true;
+    downloadButton.disabled = true;
     progress.start('Running the script…');
     const started = performance.now();
+    const repaint = () => {
+      if (paint) return;
+      paint = requestAnimationFrame(() => {
+        paint = 0;
+        if (current !== generation) return;
+        if (appended < streamed.shown.length) {
+          output.append(streamed.shown.slice(appended));
+          appended = streamed.shown.length;
+        }
+        progress.label(`Running the script… ${grouped(streamed.lines)} output lines so far`);
+      });
+    };
     try {
-      const result = await engine.jobs.request({ kind: 'run', script });
+      const result = await engine.jobs.request(
+        { kind: 'runStream', script, maxLookups: lookupBound, maxOutputBytes: context.limits.maxStreamOutputBytes, shownChars: MAX_SHOWN_OUTPUT },
+        undefined,
+        (message) => {
+          if (current !== generation) return;
+          streamed.add(message);
+          if (message.type !== 'chunk' || message.stream === 'stdout') repaint();
+        },
+      );
       if (current !== generation) return;
+      lastExit = result.exitCode;
       progress.finish('');
-      show(result, performance.now() - started);
+      output.append(streamed.shown.slice(appended));
+      appended = streamed.shown.length;
+      show(streamed, performance.now() - started, lookupBound);
     } catch (error) {
       if (current !== generation) return;
-      progress.finish(error instanceof CancelledError ? 'Cancelled.' : '');
-      status.textContent = error instanceof CancelledError ? 'Cancelled: no output.' : String(error);
-      output.textContent = '';
+      const cancelled = error instanceof CancelledError;
+      progress.finish(cancelled ? 'Cancelled.' : '');
+      output.append(streamed.shown.slice(appended));
+      appended = streamed.shown.length;
+      show(streamed, performance.now() - started, lookupBound);
+      status.textContent = !cancelled
+        ? String(error)
+        : streamed.lines === 0
+          ? 'Cancelled: no output.'
+          : `Cancelled after ${grouped(streamed.lines)} output line${streamed.lines === 1 ? '' : 's'} (Download has them).`;
     }
   }
   progress.onCancel = () => engine.jobs.cancel();
 
-  function show(result: RunReply, ms: number): void {
-    lastOutput = result;
-    downloadButton.disabled = false;
-    if (result.stdout.length > MAX_SHOWN_OUTPUT) {
-      output.textContent = result.stdout.slice(0, MAX_SHOWN_OUTPUT);
-      outputNote.textContent = `The output has ${grouped(result.stdout.length)} characters; the first ${grouped(MAX_SHOWN_OUTPUT)} are shown. Download has all of it.`;
-    } else {
-      output.textContent = result.stdout;
-      outputNote.textContent = '';
-    }
-    const parsed = parseErrors(result.stderr);
+  function show(result: StreamedOutput, ms: number, lookupBound: number): void {
+    if (paint) cancelAnimationFrame(paint);
+    paint = 0;
+    downloadButton.disabled = result.chars === 0;
+    outputNote.textContent = result.truncated
+      ? `The output has ${grouped(result.chars)} characters; the first ${grouped(MAX_SHOWN_OUTPUT)} are shown. Download has all of it.`
+      : '';
+    const parsed = parseErrors(result.errors);
     errors.replaceChildren(
       ...parsed.map((error) => {
         const jump = h('button', { type: 'button', class: 'link' }, `line ${error.line}`);
@@ -211,16 +259,25 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
       }),
     );
     editor?.markErrors(parsed);
-    const lines = countLines(result.stdout);
-    status.textContent =
-      `Exit status ${result.exitCode}: ${grouped(lines)} output line${lines === 1 ? '' : 's'}` +
+    const lines = result.lines;
+    let text =
+      `Exit status ${lastExit}: ${grouped(lines)} output line${lines === 1 ? '' : 's'}` +
       (parsed.length ? `, ${parsed.length} failing line${parsed.length === 1 ? '' : 's'}` : '') +
       ` (${(ms / 1000).toFixed(2)} s).`;
+    if (parsed.some((error) => error.message.includes('output and error lines'))) {
+      text += ` The output stopped at the page's limit of ${grouped(context.limits.maxStreamOutputBytes)} bytes (stream-output-bytes); Download has all of it up to there. The jumphash CLI prints output of any size: jumphash script.txt > output.txt`;
+    }
+    if (lookupBound && parsed.some((error) => error.message.includes('lookups'))) {
+      runAllButton.hidden = false;
+      text += ` An embedded console computes at most ${grouped(lookupBound)} lookups before a click: Run all of it for the rest.`;
+    }
+    status.textContent = text;
   }
 
   runButton.addEventListener('click', () => void run());
+  runAllButton.addEventListener('click', () => void run(true));
   downloadButton.addEventListener('click', () => {
-    if (lastOutput) download('jumphash-output.txt', lastOutput.stdout);
+    if (lastOutput) download('jumphash-output.txt', lastOutput.blobParts());
   });
   presetSelect.addEventListener('change', () => {
     if (presetSelect.value.startsWith('problem:')) {
@@ -237,8 +294,8 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
   });
 
   if (context.embedded) {
-    const code = h('pre', { class: 'script', 'aria-label': 'Script' }, state.script);
-    const root = h('section', { class: 'view' }, h('h2', { class: 'visually-hidden' }, 'Script and output'), code, status, errors, output, outputNote, progress.root);
+    const code = h('pre', { class: 'script', role: 'region', 'aria-label': 'Script' }, state.script);
+    const root = h('section', { class: 'view' }, h('h2', { class: 'visually-hidden' }, 'Script and output'), code, status, runAllButton, errors, output.root, outputNote, progress.root);
     void run();
     return { root, destroy: () => engine.jobs.cancel() };
   }
@@ -256,7 +313,7 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
       },
       onRun: () => void run(),
     });
-    if (lastOutput) editor.markErrors(parseErrors(lastOutput.stderr));
+    if (lastOutput) editor.markErrors(parseErrors(lastOutput.errors));
   });
 
   // The checker: compare a program's output with the script's, line by line,
@@ -313,7 +370,7 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
       h('div', { class: 'field inline' }, h('label', { for: 'preset' }, 'Preset'), presetSelect),
       downloadButton,
     ),
-    h('div', { class: 'console' }, h('div', { class: 'pane' }, h('h3', {}, 'Script'), editorLoading, editorHost, reference), h('div', { class: 'pane' }, h('h3', {}, 'Output'), status, errors, progress.root, output, outputNote)),
+    h('div', { class: 'console' }, h('div', { class: 'pane' }, h('h3', {}, 'Script'), editorLoading, editorHost, reference), h('div', { class: 'pane' }, h('h3', {}, 'Output'), status, errors, progress.root, output.root, outputNote)),
     workspace.root,
     checker.root,
   );
@@ -323,6 +380,7 @@ function consoleView(context: AppContext, switchTo: SwitchTo): ViewInstance {
     destroy: () => {
       generation++;
       engine.jobs.cancel();
+      output.destroy();
       checker.destroy();
       workspace.destroy();
       editor?.view.destroy();
@@ -418,7 +476,7 @@ function problemView(context: AppContext, problem: Problem, switchTo: SwitchTo):
         'div',
         { class: 'pane' },
         h('h3', {}, 'The script your program must reproduce'),
-        h('pre', { class: 'script', 'data-testid': 'problem-script', tabindex: 0, 'aria-label': 'Script' }, problem.script),
+        h('pre', { class: 'script', 'data-testid': 'problem-script', tabindex: 0, role: 'region', 'aria-label': 'Script' }, problem.script),
         h('p', { class: 'hint' }, 'Write a program that prints what this script prints (the command language is described in the console), run it, and check its output below.'),
       ),
       h(

@@ -28,9 +28,11 @@ export interface ReportViewOptions<K extends ReportKind> {
   /**
    * Checks the inputs and builds the request. Errors are already cleared when
    * it is called; on bad input it shows them (setError / showError) and
-   * returns null: no request runs and the results area empties.
+   * returns null: no request runs and the results area empties. It may
+   * answer later (a promise), e.g. while a pasted key list is prepared in a
+   * worker; a newer run or Cancel makes its answer be ignored.
    */
-  build(): ReportRequest<K> | null;
+  build(): ReportRequest<K> | null | Promise<ReportRequest<K> | null>;
   /** Shows a reply; `request` is the request it answers; `seconds` the wall time it took. */
   render(reply: ReplyMap[K], request: ReportRequest<K>, seconds: number): void;
   /** Milliseconds of quiet after an edit before the report runs again (default 300). */
@@ -84,7 +86,6 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
   const progress = progressPanel();
   const results = h('div', { class: 'results' });
   let generation = 0;
-  progress.onCancel = () => engine.jobs.cancel();
 
   function clearErrors(): void {
     for (const control of Object.values(options.fields)) control?.setError(null);
@@ -100,11 +101,56 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
     return options.scenario?.()?.showError(blamed, message) ?? false;
   }
 
+  function showCancelled(): void {
+    markOutOfDate(results, false);
+    progress.finish(options.cancelledText ?? 'Cancelled. Change an input to run the report again.');
+    results.replaceChildren(h('p', { class: 'muted' }, 'The report was cancelled; nothing is shown half-way.'));
+  }
+
+  function showError(error: unknown): void {
+    markOutOfDate(results, false);
+    progress.finish('');
+    const message = error instanceof Error ? error.message : String(error);
+    const blamed = error instanceof EngineError ? error.field : undefined;
+    if (showFieldError(blamed, message)) results.replaceChildren();
+    else resultsError(results, message);
+  }
+
+  /** Set while a run waits for its request (build's promise): Cancel then stops the run itself. */
+  let preparing = false;
+  progress.onCancel = () => {
+    engine.jobs.cancel();
+    if (preparing) {
+      preparing = false;
+      generation++;
+      showCancelled();
+    }
+  };
+
   async function run(): Promise<void> {
     const current = ++generation;
     engine.jobs.cancel();
     clearErrors();
-    const request = options.build();
+    let request: ReportRequest<K> | null;
+    try {
+      const built = options.build();
+      if (built instanceof Promise) {
+        markOutOfDate(results, true);
+        progress.start('Reading the keys…');
+        preparing = true;
+        try {
+          request = await built;
+        } finally {
+          if (current === generation) preparing = false;
+        }
+        if (current !== generation) return;
+      } else request = built;
+    } catch (error) {
+      if (current !== generation) return;
+      if (error instanceof CancelledError) showCancelled();
+      else showError(error);
+      return;
+    }
     if (!request) {
       markOutOfDate(results, false);
       results.replaceChildren();
@@ -124,17 +170,8 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
       options.render(reply as ReplyMap[K], request, (performance.now() - started) / 1000);
     } catch (error) {
       if (current !== generation) return;
-      markOutOfDate(results, false);
-      if (error instanceof CancelledError) {
-        progress.finish(options.cancelledText ?? 'Cancelled. Change an input to run the report again.');
-        results.replaceChildren(h('p', { class: 'muted' }, 'The report was cancelled; nothing is shown half-way.'));
-        return;
-      }
-      progress.finish('');
-      const message = error instanceof Error ? error.message : String(error);
-      const blamed = error instanceof EngineError ? error.field : undefined;
-      if (showFieldError(blamed, message)) results.replaceChildren();
-      else resultsError(results, message);
+      if (error instanceof CancelledError) showCancelled();
+      else showError(error);
     }
   }
 

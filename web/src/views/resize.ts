@@ -4,7 +4,6 @@
 // which. Runs in the jobs worker with progress and Cancel; algorithms side by
 // side on the same keys. The cards are in ./resize/.
 
-import { keySpec } from '../engine/client';
 import type { Field, ResizeOutcome, ResizeReply } from '../engine/protocol';
 import { type FieldControl, parseChain, parseCount } from '../ui/controls';
 import { fixed, grouped, h, percent, plain } from '../ui/dom';
@@ -13,11 +12,11 @@ import {
   type AppContext,
   type ViewInstance,
   countField,
-  reportKeysField,
   stateAlgorithmPicker,
   stateField,
 } from './context';
 import { largestNodeList } from './shared/algorithms';
+import { keysField as makeKeysField } from './shared/keysField';
 import { exampleLinks } from './shared/examples';
 import { reportView } from './reportView';
 import { renumbered } from './resize/flows';
@@ -65,14 +64,14 @@ export function resizeView(context: AppContext): ViewInstance {
         scenario.showError('steps', 'Type at least one change: -name removes a node, +name or +name*2 adds one, =name*3 changes a weight.');
         return null;
       }
-      return {
-        kind: 'resize',
+      return keysField.withSpec((keys) => ({
+        kind: 'resize' as const,
         algos: state.algos,
-        keys: keySpec(state.keys),
+        keys,
         sizes,
         scenario: scenario.scenario(),
         sampleLimit: MOVED_SAMPLE_LIMIT,
-      };
+      }));
     },
     render(reply, _request, seconds) {
       if (reply.keyCount >= 1_000_000) {
@@ -86,7 +85,7 @@ export function resizeView(context: AppContext): ViewInstance {
   const fromField = countField(context, 'from', 'From n buckets', rerun);
   // Not numeric: a chain needs commas, which numeric keypads lack.
   const toField = stateField(context, 'to', { label: 'To n buckets', hint: 'Or a chain: 12, 11, 16', width: 'narrow' }, rerun);
-  const keysField = reportKeysField(context, rerun);
+  const keysField = makeKeysField(context, rerun);
   const picker = stateAlgorithmPicker(context, rerun);
   scenario = scenarioControl(context, { steps: true, countFields: [fromField.root, toField.root], rerun });
   Object.assign(fields, { from: fromField, to: toField, keys: keysField });
@@ -223,5 +222,11 @@ export function resizeView(context: AppContext): ViewInstance {
     results,
   );
   void report.run();
-  return { root, destroy: () => report.destroy() };
+  return {
+    root,
+    destroy: () => {
+      report.destroy();
+      keysField.destroy();
+    },
+  };
 }

@@ -8,12 +8,14 @@
 // the Exercise view on first use; the language modes, the sandbox and
 // Pyodide load on the first edit or Run that needs them.
 
+import './workspace.css';
 import starterJs from './starters/starter.js?raw';
 import starterPy from './starters/starter.py?raw';
 import type { Extension } from '@codemirror/state';
 import { download, grouped, h, uniqueId } from '../ui/dom';
 import type { ScriptEditor } from '../ui/editor';
-import { encodeFragment, type State } from '../url';
+import { virtualText } from '../ui/virtualText';
+import { encodeLink, type State } from '../url';
 import type { CheckerPanel } from '../views/checker';
 import { LANGUAGES, LANGUAGE_NAMES, type Language, type RunOutcome, Sandbox } from './sandbox';
 import { type Place, forgetProgram, loadProgram, loadSetting, saveProgram, saveSetting } from './storage';
@@ -125,10 +127,10 @@ export function workspacePanel(options: WorkspaceOptions): Workspace {
   const note = h('div', { class: 'workspace-note', role: 'status', 'data-testid': 'student-note' });
   const editorHost = h('div', { class: 'editor-host' });
   const editorLoading = h('p', { class: 'muted' }, 'Loading the editor…');
-  const status = h('p', { class: 'status', role: 'status', 'data-testid': 'student-status' });
-  const output = h('pre', { class: 'output', tabindex: 0, 'aria-label': 'Your program’s output', 'data-testid': 'student-output' });
+  const status = h('p', { class: 'run-status', role: 'status', 'data-testid': 'student-status' });
+  const output = virtualText({ label: 'Your program’s output', testid: 'student-output' });
   const outputNote = h('p', { class: 'hint' });
-  const errors = h('pre', { class: 'output stderr', tabindex: 0, hidden: true, 'aria-label': 'Your program’s errors', 'data-testid': 'student-errors' });
+  const errors = h('pre', { class: 'output stderr', tabindex: 0, hidden: true, role: 'region', 'aria-label': 'Your program’s errors', 'data-testid': 'student-errors' });
   const downloadOutputButton = h('button', { type: 'button', class: 'secondary', disabled: true }, 'Download the output');
   const reportHost = h('div', { class: 'student-report', 'data-testid': 'student-report' });
 
@@ -208,6 +210,8 @@ export function workspacePanel(options: WorkspaceOptions): Workspace {
   let stdoutChars = 0;
   let stderrText = '';
   let shownChars = 0;
+  /** Output within SHOWN_OUTPUT_CHARS not laid out yet. */
+  let unshown = '';
   let paint = 0;
   let generation = 0;
 
@@ -229,12 +233,8 @@ export function workspacePanel(options: WorkspaceOptions): Workspace {
     if (paint) return;
     paint = requestAnimationFrame(() => {
       paint = 0;
-      if (shownChars < SHOWN_OUTPUT_CHARS) {
-        const text = stdoutParts.join('');
-        stdoutParts = [text];
-        output.textContent = text.slice(0, SHOWN_OUTPUT_CHARS);
-        shownChars = Math.min(text.length, SHOWN_OUTPUT_CHARS);
-      }
+      output.append(unshown);
+      unshown = '';
       outputNote.textContent =
         stdoutChars > SHOWN_OUTPUT_CHARS
           ? `The output has ${grouped(stdoutChars)} characters; the first ${grouped(SHOWN_OUTPUT_CHARS)} are shown. Download the output for all of it; the check reads all of it.`
@@ -282,7 +282,8 @@ export function workspacePanel(options: WorkspaceOptions): Workspace {
     stdoutChars = 0;
     stderrText = '';
     shownChars = 0;
-    output.textContent = '';
+    unshown = '';
+    output.set('');
     outputNote.textContent = '';
     errors.hidden = true;
     errors.textContent = '';
@@ -304,6 +305,11 @@ export function workspacePanel(options: WorkspaceOptions): Workspace {
         if (stream === 'stdout') {
           stdoutParts.push(text);
           stdoutChars += text.length;
+          if (shownChars < SHOWN_OUTPUT_CHARS) {
+            const piece = text.slice(0, SHOWN_OUTPUT_CHARS - shownChars);
+            unshown += piece;
+            shownChars += piece.length;
+          }
         } else if (stderrText.length < KEPT_ERROR_CHARS) {
           stderrText = (stderrText + text).slice(0, KEPT_ERROR_CHARS);
         }
@@ -366,8 +372,16 @@ export function workspacePanel(options: WorkspaceOptions): Workspace {
   });
   shareButton.addEventListener('click', () => {
     const program = editor ? editor.text() : code;
-    void encodeFragment({ ...options.state, lang: language, code: program }).then(async (fragment) => {
-      const link = `${location.href.split('#')[0]}#${fragment}`;
+    const base = location.href.split('#')[0]!;
+    void encodeLink({ ...options.state, lang: language, code: program }, { prefixLength: base.length + 1 }).then(async (result) => {
+      if (!result.ok) {
+        // Never hand out a link the page would refuse to open or a browser would drop.
+        const { tooLargeMessage } = await import('../url/messages');
+        shareBox.hidden = true;
+        setNote(`${tooLargeMessage(result)}. Use “Download my program” and share the file instead.`);
+        return;
+      }
+      const link = `${base}#${result.fragment}`;
       shareBox.hidden = false;
       shareBox.value = link;
       shareBox.select();
@@ -422,7 +436,7 @@ export function workspacePanel(options: WorkspaceOptions): Workspace {
     shareBox,
     h('h4', {}, 'Output'),
     status,
-    output,
+    output.root,
     outputNote,
     errors,
     h('div', { class: 'toolbar' }, downloadOutputButton),
@@ -440,6 +454,7 @@ export function workspacePanel(options: WorkspaceOptions): Workspace {
       destroyed = true;
       generation++;
       if (paint) cancelAnimationFrame(paint);
+      output.destroy();
       sandbox.destroy();
       report?.destroy();
       editor?.view.destroy();

@@ -1,0 +1,87 @@
+// The large-list half of the Keys field (./keysField.ts), loaded on the first
+// large list: the summary that stands in for the text box
+// (ui/largeTextBox.ts), and the text worker that turns the list into the
+// KEYS syntax and counts its keys with the core. The text goes to the worker
+// as a Blob and comes back in parts (ui/textTransfer.ts): no main-thread
+// task copies, splits or scans it whole.
+
+import type { AppContext } from '../context';
+import { grouped } from '../../ui/dom';
+import { formatBytes } from '../../ui/textMeasure';
+import { type LargeTextBox, type TextOrigin, largeTextBox } from '../../ui/largeTextBox';
+import { type KeySpecReply, textLane } from '../../ui/textLanes';
+import { readParts, textBlob } from '../../ui/textTransfer';
+
+/** Pasted key lists are prepared here (one worker for every keys field of the page). */
+const keyTextLane = textLane();
+
+/** A large key list prepared in the worker: its KEYS form, its keys and its size. */
+export type PreparedKeys = KeySpecReply & { spec: string };
+
+/** The sentence of a large key list's summary: "1,000,000 keys pasted, 12.3 MB". */
+export function keysSummary(keys: number | null, lines: number, bytes: number, origin: TextOrigin): string {
+  const verb = origin === 'pasted' ? 'pasted' : origin === 'file' ? 'from the file' : 'in the link';
+  if (keys === null) return `${grouped(lines)} line${lines === 1 ? '' : 's'} of keys ${verb}, ${formatBytes(bytes)}`;
+  return `${grouped(keys)} key${keys === 1 ? '' : 's'} ${verb}, ${formatBytes(bytes)}`;
+}
+
+export interface LargeKeys {
+  box: LargeTextBox;
+  /** The KEYS form of a large `text` (made in the worker once per text). */
+  spec(text: string): Promise<string>;
+  destroy(): void;
+}
+
+export function largeKeys(options: {
+  context: AppContext;
+  textarea: HTMLTextAreaElement;
+  /** How the text in state.keys came (a paste, or a link). */
+  origin: TextOrigin;
+  /** The text changed (an edit, a paste, Clear). */
+  onChange(text: string): void;
+}): LargeKeys {
+  /** The last large text prepared in the worker, and its reply. */
+  let prepared: { text: string; reply: Promise<PreparedKeys> } | null = null;
+
+  async function prepareInWorker(text: string): Promise<PreparedKeys> {
+    const reply = await keyTextLane.request({ kind: 'keySpec', text: await textBlob(text) });
+    const spec = await readParts(reply.parts, (index) => keyTextLane.request({ kind: 'specPart', specId: reply.specId, index }));
+    return { ...reply, spec };
+  }
+
+  function prepare(text: string): Promise<PreparedKeys> {
+    if (prepared?.text !== text) {
+      const reply = prepareInWorker(text);
+      prepared = { text, reply };
+      // A failed preparation is not kept: the next run asks again.
+      reply.catch(() => {
+        if (prepared?.reply === reply) prepared = null;
+      });
+    }
+    return prepared.reply;
+  }
+
+  const box = largeTextBox({
+    textarea: options.textarea,
+    initial: options.context.state.keys,
+    initialOrigin: options.origin,
+    downloadName: 'keys.txt',
+    testid: 'keys-summary',
+    label: 'Keys',
+    async describe(source, origin) {
+      if (typeof source !== 'string') throw new Error('a key list is text');
+      // Counted by the core in the text worker (the report shows a key error next to the field).
+      const { keys, lines, bytes } = await prepare(source);
+      return keysSummary(keys, lines, bytes, origin);
+    },
+    onChange(source) {
+      if (typeof source === 'string') options.onChange(source);
+    },
+  });
+  options.textarea.after(box.summary);
+  return {
+    box,
+    spec: async (text) => (await prepare(text)).spec,
+    destroy: () => box.destroy(),
+  };
+}
