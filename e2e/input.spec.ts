@@ -68,3 +68,55 @@ test('the last algorithm cannot be unchecked without a message', async ({ page }
   await page.getByLabel('jump', { exact: true }).uncheck();
   await expect(page.locator('fieldset.algos').getByTestId('error')).toHaveText('Select at least one algorithm.');
 });
+
+// Messages that quote what was typed show control characters escaped (\u{1b},
+// as the CLI prints them), never raw, and a very long token cut after 80
+// characters with its size, in the console and next to a field alike.
+const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+test('messages quote control characters escaped and long tokens cut', async ({ page }) => {
+  const long = `1${'9'.repeat(99_999)}`;
+  const script = `HASH 4\u001b[31m2 100\nMOVED 1\u000b2 1000\nHASH 4\u202e2 100\nHASH ${long} 100\n`;
+  await page.goto(`./#view=exercise&script=${encodeURIComponent(script)}`);
+  const errors = page.getByTestId('error');
+  await expect(errors).toHaveCount(4);
+  const texts = await errors.allTextContents();
+  expect(texts[0]).toContain("'4\\u{1b}[31m2'");
+  expect(texts[1]).toContain("'1\\u{b}2'");
+  expect(texts[2]).toContain("'4\\u{202e}2'");
+  expect(texts[3]).toContain(`'1${'9'.repeat(79)}... (100000 bytes)'`);
+  for (const text of texts) {
+    expect(RAW_CONTROL.test(text), text).toBe(false);
+    expect(text.length).toBeLessThan(400);
+  }
+
+  await page.goto('./#view=compute&algo=jump&key=42&n=100');
+  await expect(page.getByTestId('bucket-jump')).toHaveText('43');
+  const key = page.locator('input[name="key"]');
+  await key.fill('4\u001b2');
+  const keyError = page.locator('.field', { has: key }).getByTestId('error');
+  await expect(keyError).toContainText("'4\\u{1b}2'");
+  expect(RAW_CONTROL.test((await keyError.textContent()) ?? '')).toBe(false);
+  // What was typed stays as typed.
+  await expect(key).toHaveValue('4\u001b2');
+});
+
+test('a paste over pasted-list-chars is refused with the limit named, and the keys stay', async ({ page }) => {
+  await page.goto('./#view=resize&algo=jump&from=10&to=12&keys=0..9');
+  await expect(page.getByTestId('total-keys')).toHaveText('10');
+  const box = page.locator('textarea[name="keys"]');
+  const inserted = await box.evaluate((textarea) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '1\n'.repeat(32 * 1024 * 1024) + '7'); // 67,108,865 characters
+    (textarea as HTMLTextAreaElement).select();
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    textarea.dispatchEvent(event);
+    return !event.defaultPrevented;
+  });
+  expect(inserted).toBe(false);
+  const error = page.locator('.field', { has: box }).getByTestId('error');
+  await expect(error).toContainText('67,108,865 characters; the page takes at most 67,108,864 (pasted-list-chars)');
+  await expect(box).toHaveValue('0..9');
+  await expect(box).toBeVisible();
+  await expect(page.getByTestId('total-keys')).toHaveText('10');
+});

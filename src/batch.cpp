@@ -27,7 +27,19 @@ bool cpu_has_avx2() {
 #endif
 }
 
-BatchPath best_batch_path() { return cpu_has_avx2() ? BatchPath::avx2 : BatchPath::scalar; }
+/// SIMD128 is compiled in or not: a WebAssembly module with it runs only on
+/// engines that have it (the package's loader checks before instantiating).
+constexpr bool kHasSimd128 =
+#if defined(JUMPHASH_HAVE_SIMD128_BATCH)
+    true;
+#else
+    false;
+#endif
+
+BatchPath best_batch_path() {
+  if (kHasSimd128) return BatchPath::simd128;
+  return cpu_has_avx2() ? BatchPath::avx2 : BatchPath::scalar;
+}
 
 std::atomic<BatchPath>& current_batch_path() {
   static std::atomic<BatchPath> path{best_batch_path()};
@@ -49,6 +61,8 @@ std::string_view batch_path_name(BatchPath path) {
   switch (path) {
     case BatchPath::avx2:
       return "avx2";
+    case BatchPath::simd128:
+      return "simd128";
     case BatchPath::scalar:
       break;
   }
@@ -56,7 +70,8 @@ std::string_view batch_path_name(BatchPath path) {
 }
 
 bool batch_path_supported(BatchPath path) {
-  return path == BatchPath::scalar || (path == BatchPath::avx2 && cpu_has_avx2());
+  return path == BatchPath::scalar || (path == BatchPath::avx2 && cpu_has_avx2()) ||
+         (path == BatchPath::simd128 && kHasSimd128);
 }
 
 BatchPath batch_path() { return current_batch_path().load(std::memory_order_relaxed); }
@@ -94,9 +109,20 @@ void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> ke
         break;
     }
   }
-#else
-  (void)path;
 #endif
+#if defined(JUMPHASH_HAVE_SIMD128_BATCH)
+  if (path == BatchPath::simd128) {
+    switch (algorithm.id) {  // jumpback: the scalar loop is faster (batch_simd128.cpp)
+      case AlgorithmId::jumpback_indep:
+        return batch_kernels::jump_back_hash_independent_simd128(keys.data(), count, n, out.data());
+      case AlgorithmId::jump:
+        return batch_kernels::jump_hash_simd128(keys.data(), count, n, out.data());
+      default:
+        break;
+    }
+  }
+#endif
+  (void)path;
   scalar_batch(algorithm.id, keys, n, out.data());
 }
 

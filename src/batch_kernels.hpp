@@ -23,7 +23,13 @@ void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n
                     std::int32_t* out);
 #endif
 
-// A WebAssembly SIMD128 set (-msimd128) goes here, in batch_simd128.cpp,
-// under JUMPHASH_HAVE_SIMD128_BATCH, with the same three signatures.
+#if defined(JUMPHASH_HAVE_SIMD128_BATCH)
+/// WebAssembly SIMD128 (2 keys a vector); batch_simd128.cpp, -msimd128.
+/// No JumpBackHash kernel: there the scalar loop is faster (see that file).
+void jump_back_hash_independent_simd128(const std::uint64_t* keys, std::size_t count,
+                                        std::int32_t n, std::int32_t* out);
+void jump_hash_simd128(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                       std::int32_t* out);
+#endif
 
 }  // namespace jumphash::batch_kernels

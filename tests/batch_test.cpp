@@ -372,6 +372,11 @@ TEST(BatchDispatch, ScalarIsAlwaysSupportedAndAnUnsupportedPathIsRefused) {
     EXPECT_FALSE(set_batch_path(BatchPath::avx2));
     EXPECT_EQ(batch_path(), BatchPath::scalar);
   }
+  // SIMD128 is the WebAssembly build's (wasm/test/batch.test.mjs tests it).
+  EXPECT_FALSE(batch_path_supported(BatchPath::simd128));
+  EXPECT_FALSE(set_batch_path(BatchPath::simd128));
+  EXPECT_EQ(batch_path(), BatchPath::scalar);
+  EXPECT_EQ(batch_path_name(BatchPath::simd128), "simd128");
   set_batch_path(saved);
 }
 

@@ -84,6 +84,12 @@ TEST(LimitsTable, RowsAreTheConstantsTheCodeChecks) {
   EXPECT_EQ(limit_named("embed-lookups").enforced_by, "page");
   EXPECT_EQ(limit_named("link-field-chars").value, kMaxLinkFieldChars);
   EXPECT_EQ(limit_named("link-field-chars").enforced_by, "page");
+  EXPECT_EQ(limit_named("link-chars").value, kMaxLinkChars);
+  EXPECT_EQ(limit_named("link-chars").enforced_by, "page");
+  // A link carries at least one whole field of the largest size.
+  EXPECT_GT(kMaxLinkChars, kMaxLinkFieldChars);
+  EXPECT_EQ(limit_named("pasted-list-chars").value, kMaxPastedListChars);
+  EXPECT_EQ(limit_named("pasted-list-chars").enforced_by, "page");
 }
 
 TEST(LimitsTable, TheReadmeHasTheSameTable) {

@@ -17,11 +17,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "bindings_shared.hpp"
 #include "jumphash/algorithms.hpp"
+#include "jumphash/batch.hpp"
 #include "jumphash/interpreter.hpp"
 #include "jumphash/keys.hpp"
 #include "jumphash/reports.hpp"
@@ -79,6 +81,8 @@ struct Limits {
   double max_stream_output_bytes = static_cast<double>(kMaxStreamOutputBytes);
   double max_embed_lookups = static_cast<double>(kMaxEmbedLookups);
   double max_link_field_chars = static_cast<double>(kMaxLinkFieldChars);
+  double max_link_chars = static_cast<double>(kMaxLinkChars);
+  double max_pasted_list_chars = static_cast<double>(kMaxPastedListChars);
 };
 
 Limits limits() { return {}; }
@@ -232,12 +236,24 @@ std::uintptr_t batch_keys() { return address(g_batch_keys); }
 std::uintptr_t batch_out() { return address(g_batch_out); }
 int batch_capacity() { return static_cast<int>(kBatchCapacity); }
 
-/// g_batch_out[i] = bucket of g_batch_keys[i] for i < count (count <= capacity).
+/// g_batch_out[i] = bucket of g_batch_keys[i] for i < count (count <= capacity),
+/// on the batch path (SIMD128 for jump, jumpback and jumpback-indep).
 void buckets_batch(int algorithm, int count, int n) {
   const std::size_t size = std::min(static_cast<std::size_t>(count), kBatchCapacity);
-  visit_algorithm(algorithm_at(algorithm)->id, [&](auto bucket) {
-    for (std::size_t i = 0; i < size; ++i) g_batch_out[i] = bucket(g_batch_keys[i], n);
-  });
+  jumphash::buckets_batch(*algorithm_at(algorithm), std::span<const std::uint64_t>(g_batch_keys, size), n,
+                          std::span<std::int32_t>(g_batch_out, size));
+}
+
+/// The batch path in use: "simd128" or "scalar".
+std::string current_batch_path() { return std::string(batch_path_name(batch_path())); }
+
+/// Chooses the batch path ("simd128" or "scalar"; for tests and benchmarks).
+/// False when this build has no such path.
+bool choose_batch_path(const std::string& name) {
+  for (BatchPath path : {BatchPath::scalar, BatchPath::simd128}) {
+    if (name == batch_path_name(path)) return set_batch_path(path);
+  }
+  return false;
 }
 
 // ---- command language ------------------------------------------------------
@@ -536,7 +552,9 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .field("maxRunOutputBytes", &Limits::max_run_output_bytes)
       .field("maxStreamOutputBytes", &Limits::max_stream_output_bytes)
       .field("maxEmbedLookups", &Limits::max_embed_lookups)
-      .field("maxLinkFieldChars", &Limits::max_link_field_chars);
+      .field("maxLinkFieldChars", &Limits::max_link_field_chars)
+      .field("maxLinkChars", &Limits::max_link_chars)
+      .field("maxPastedListChars", &Limits::max_pasted_list_chars);
   value_object<LanguageWords>("LanguageWords")
       .field("commands", &LanguageWords::commands)
       .field("algorithms", &LanguageWords::algorithms);
@@ -572,6 +590,8 @@ EMSCRIPTEN_BINDINGS(jumphash) {
   function("batchOut", &batch_out);
   function("batchCapacity", &batch_capacity);
   function("bucketsBatch", &buckets_batch);
+  function("batchPath", &current_batch_path);
+  function("setBatchPath", &choose_batch_path);
   function("run", &run);
   function("runStream", &run_stream);
   function("languageWords", &language_words);

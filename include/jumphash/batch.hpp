@@ -3,10 +3,11 @@
 //
 // buckets_batch() maps many keys at once, bit-identical to the scalar
 // functions of jumphash/algorithms/. jumpback, jumpback-indep and jump have
-// SIMD kernels (AVX2, chosen at run time on x86-64 CPUs that have it); the
-// other bucket-count algorithms, and CPUs without AVX2, run the scalar loop.
-// The WebAssembly build has the scalar path only for now; a SIMD128 path
-// plugs in as BatchPath::simd128 (see src/batch_kernels.hpp).
+// SIMD kernels: AVX2 natively (chosen at run time on x86-64 CPUs that have
+// it) and SIMD128 in the WebAssembly build (whose modules need an engine
+// with WebAssembly SIMD; there jumpback keeps its scalar loop, which is
+// faster, see src/batch_simd128.cpp); the other bucket-count algorithms,
+// and CPUs without AVX2, run the scalar loop.
 //
 // run_ordered_chunks() spreads chunks of a report over threads and hands
 // their results back in chunk order, so that output is the same for any
@@ -30,9 +31,10 @@ namespace jumphash {
 enum class BatchPath {
   scalar,  ///< one scalar call per key (every CPU, every algorithm)
   avx2,    ///< 4 keys a vector: x86-64 with AVX2, native builds only
+  simd128,  ///< 2 keys a vector: WebAssembly SIMD, the Emscripten build only
 };
 
-/// "scalar" or "avx2".
+/// "scalar", "avx2" or "simd128".
 std::string_view batch_path_name(BatchPath path);
 
 /// True when `path` is compiled in and this CPU can run it.

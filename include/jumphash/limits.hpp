@@ -67,6 +67,14 @@ inline constexpr std::uint64_t kMaxEmbedLookups = 10000000;
 /// Longest value of one field in a shared link (a pasted key or node list,
 /// a script), in characters; the page enforces it when it opens a link.
 inline constexpr std::uint64_t kMaxLinkFieldChars = 1000000;
+/// Longest shared link the page writes, the page's own address included, in
+/// characters: 2,000,000. Chromium drops a longer URL without a word (after
+/// a reload the work is gone); a larger scenario is offered as a file.
+inline constexpr std::uint64_t kMaxLinkChars = 2000000;
+/// Longest list (of keys) the page takes from one paste or text drop, in
+/// characters (UTF-16 code units): 64 Mi, about three million 20-digit keys.
+/// Larger key sets are written as ranges or random:N:seed, or run in the CLI.
+inline constexpr std::uint64_t kMaxPastedListChars = std::uint64_t{64} << 20;
 
 /// One row of the limits table.
 struct Limit {
@@ -115,6 +123,13 @@ inline std::span<const Limit> limits() {
        "work an embedded console does before a reader clicks Run all of it", "page"},
       {"link-field-chars", kMaxLinkFieldChars, "characters",
        "one field of a shared link, such as a pasted key list or a script", "page"},
+      {"link-chars", kMaxLinkChars, "characters",
+       "a whole shared link, the page's address included; a larger scenario is offered as a file",
+       "page"},
+      {"pasted-list-chars", kMaxPastedListChars, "characters",
+       "a list pasted or dropped into a Keys box; larger key sets are ranges, random:N:seed or "
+       "the CLI",
+       "page"},
   };
   return kLimits;
 }

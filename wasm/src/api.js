@@ -45,6 +45,17 @@ function describeBytes(bytes) {
   return `${bytes.length} ${bytes.length === 1 ? 'byte' : 'bytes'} starting with ${hex} (${JSON.stringify(text)})`;
 }
 
+/** The smallest module with a SIMD instruction (i8x16.splat): valid only where WebAssembly SIMD is. */
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11]);
+
+function hasWasmSimd() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
 function hasWasmMagic(bytes) {
   return bytes.length >= 4 && bytes[0] === 0x00 && bytes[1] === 0x61 && bytes[2] === 0x73 && bytes[3] === 0x6d;
 }
@@ -70,6 +81,12 @@ async function compile(bytes, source) {
   try {
     return await WebAssembly.compile(bytes);
   } catch (error) {
+    if (!hasWasmSimd()) {
+      throw new Error(
+        `jumphash-wasm needs WebAssembly SIMD, which this engine does not have (${error}); ` +
+          'it runs in Chrome and Edge 91, Firefox 89, Safari 16.4, Node.js 16.4 and later.',
+      );
+    }
     throw source(`${describeBytes(bytes)} that do not compile (${error})`);
   }
 }
@@ -816,6 +833,17 @@ export function createApi(m) {
 
     limits() {
       return { ...coreLimits };
+    },
+
+    batchPath() {
+      return m.batchPath();
+    },
+
+    setBatchPath(path) {
+      if (path !== 'simd128' && path !== 'scalar') {
+        throw new RangeError(`setBatchPath: path must be "simd128" or "scalar", got ${JSON.stringify(path)}`);
+      }
+      if (!m.setBatchPath(path)) throw new RangeError(`setBatchPath: this build has no ${path} path`);
     },
 
     parseNodes(text) {

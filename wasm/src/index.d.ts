@@ -141,6 +141,10 @@ export interface Limits {
   readonly maxEmbedLookups: number;
   /** Longest field of a shared link, in characters (the page enforces it). */
   readonly maxLinkFieldChars: number;
+  /** Longest shared link the page writes, its address included, in characters. */
+  readonly maxLinkChars: number;
+  /** Longest list the page takes from one paste or drop into a Keys box, in characters. */
+  readonly maxPastedListChars: number;
   /** The whole table, in the order `jumphash --help` and the README list it. */
   readonly table: readonly LimitRow[];
 }
@@ -539,6 +543,20 @@ export interface Jumphash {
 
   /** The core's limits, one table. */
   limits(): Limits;
+
+  /**
+   * How `buckets()` and the reports look keys up in batches: "simd128"
+   * (WebAssembly SIMD, two keys a vector, for jump, jumpback and
+   * jumpback-indep; bit-identical to the scalar functions) or "scalar".
+   */
+  batchPath(): 'simd128' | 'scalar';
+
+  /**
+   * Chooses the batch path of this instance, for tests and benchmarks that
+   * compare the two.
+   * @throws RangeError when `path` is not "simd128" or "scalar", or this build has no such path.
+   */
+  setBatchPath(path: 'simd128' | 'scalar'): void;
 
   /**
    * The words of the command language that {@link Jumphash.run} reads, from

@@ -262,6 +262,7 @@ test('limits(): the core\'s table', () => {
     maxNodes: 100000, maxNodeWeight: 1000000, maxNodeNameBytes: 1024, maxPlacementPoints: 16777216, maxFlowCells: 4194304,
     maxCheckedLines: 1000000, maxCheckOutputBytes: 67108864, maxScriptBytes: 67108864, maxRunOutputBytes: 67108864,
     maxStreamOutputBytes: 268435456, maxEmbedLookups: 10000000, maxLinkFieldChars: 1000000,
+    maxLinkChars: 2000000, maxPastedListChars: 67108864,
   });
   // The whole table, row for row as the README's Limits section states it.
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -273,7 +274,7 @@ test('limits(): the core\'s table', () => {
       const [name, value, unit, bounds, enforcedBy] = line.slice(2, -2).split(' | ');
       return { name: name.replaceAll('`', ''), value: Number(value), unit, bounds, enforcedBy };
     });
-  assert.equal(rows.length, 16);
+  assert.equal(rows.length, 18);
   assert.deepEqual(table.map((row) => ({ ...row })), rows);
   assert.ok(Object.isFrozen(table) && Object.isFrozen(table[0]));
 });

@@ -19,7 +19,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const BUDGETS = { 'index.html': 250 * 1024, 'embed.html': 120 * 1024 };
+// embed.html's was 120 KB until the WebAssembly SIMD128 batch kernels
+// (JumpHash 1.9x and the independent-streams JumpBackHash 1.6x faster in the
+// page, wasm/bench/simd.mjs) added 0.6 KB to the module it cannot do
+// without; 122 KB keeps that and little else.
+const BUDGETS = { 'index.html': 250 * 1024, 'embed.html': 122 * 1024 };
 
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`budget: ${dist}/index.html is missing; run \`npm run build -w web\` first.`);

@@ -14,6 +14,7 @@ import {
   type DecodeResult,
   type LinkResult,
   MAX_FIELD_LENGTH,
+  MAX_LINK_LENGTH,
   type State,
   type View,
   decodeFragment,
@@ -104,6 +105,13 @@ export class App {
   private maxFieldChars(): number {
     const fromCore = (this.limits as { maxLinkFieldChars?: unknown } | null)?.maxLinkFieldChars;
     return typeof fromCore === 'number' && fromCore > 0 ? fromCore : MAX_FIELD_LENGTH;
+  }
+
+  /** Longest link the page writes: the core's `link-chars` when the engine
+   *  reports it, else MAX_LINK_LENGTH. */
+  private maxLinkChars(): number {
+    const fromCore = (this.limits as { maxLinkChars?: unknown } | null)?.maxLinkChars;
+    return typeof fromCore === 'number' && fromCore > 0 ? fromCore : MAX_LINK_LENGTH;
   }
 
   private knownAlgorithms(): string[] {
@@ -307,7 +315,7 @@ export class App {
   private async encode(): Promise<LinkResult> {
     const state: State = { ...this.state, algos: [...this.state.algos] };
     const prefixLength = location.href.length - location.hash.length + 1;
-    const result = await encodeLink(state, { prefixLength, maxFieldChars: this.maxFieldChars() });
+    const result = await encodeLink(state, { prefixLength, maxFieldChars: this.maxFieldChars(), maxLinkChars: this.maxLinkChars() });
     this.encoded = { state, result };
     return result;
   }

@@ -82,6 +82,12 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   check(streamRow !== undefined && streamRow.value === limits.maxStreamOutputBytes && streamRow.enforcedBy === 'page', 'limits.table');
   done.push('limits');
 
+  const path: 'simd128' | 'scalar' = jh.batchPath();
+  jh.setBatchPath('scalar');
+  check(path === 'simd128' && jh.batchPath() === 'scalar', 'batchPath/setBatchPath');
+  jh.setBatchPath(path);
+  done.push('batchPath', 'setBatchPath');
+
   const typed: ClusterNode[] = jh.parseNodes('a, b*2\n"c d"');
   const edits: NodeChange[] = jh.parseChanges('-a +e*3 =b*1');
   check(typed.length === 3 && typed[1]?.weight === 2 && typed[2]?.name === 'c d' && edits.length === 3 &&
@@ -256,6 +262,8 @@ export function misuse(jh: Jumphash): void {
   jh.bucket('jump', 42, 100);
   // @ts-expect-error n is a number, not a bigint
   jh.bucket('jump', 42n, 100n);
+  // @ts-expect-error the batch paths are "simd128" and "scalar"
+  jh.setBatchPath('avx2');
   // @ts-expect-error keys must be a BigUint64Array
   jh.buckets('jump', [1n, 2n], 100);
   // @ts-expect-error keys must be a BigUint64Array, not Float64Array

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keySpec } from '../engine/client';
-import { LARGE_TEXT_CHARS, LARGE_TEXT_LINES, isLargeText, largePasteResult } from './largeText';
+import { LARGE_TEXT_CHARS, LARGE_TEXT_LINES, MAX_PASTED_LIST_CHARS, isLargeText, largePasteResult, pasteTooLargeMessage } from './largeText';
 import { countByteLines, formatBytes, keySpecOf, measureText } from './textMeasure';
 
 describe('isLargeText', () => {
@@ -65,5 +65,17 @@ describe('largePasteResult', () => {
   it('takes a paste that makes the text large', () => {
     const current = 'x'.repeat(LARGE_TEXT_CHARS - 10);
     expect(largePasteResult(current, current.length, current.length, 'y'.repeat(2000))).toBe(current + 'y'.repeat(2000));
+  });
+});
+
+describe('pasteTooLargeMessage', () => {
+  it('up to the limit a paste fits; one more is refused with the limit named and what to do', () => {
+    expect(MAX_PASTED_LIST_CHARS).toBe(64 * 1024 * 1024);
+    expect(pasteTooLargeMessage(MAX_PASTED_LIST_CHARS)).toBeNull();
+    expect(pasteTooLargeMessage(MAX_PASTED_LIST_CHARS + 1)).toBe(
+      'That paste would make a list of 67,108,865 characters; the page takes at most 67,108,864 (pasted-list-chars). ' +
+        'Nothing was pasted. For more keys write a range (0..99999999) or random:N:seed, or run the CLI.',
+    );
+    expect(pasteTooLargeMessage(11, 10)).toContain('at most 10 (pasted-list-chars)');
   });
 });

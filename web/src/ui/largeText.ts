@@ -11,6 +11,24 @@
  */
 export const LARGE_TEXT_CHARS = 200_000;
 
+/**
+ * Longest list the page takes from one paste or text drop into a Keys box,
+ * in characters: the core's limits table row `pasted-list-chars` (64 Mi,
+ * about three million 20-digit keys). Larger key sets are written as
+ * ranges or random:N:seed, or run in the CLI.
+ */
+export const MAX_PASTED_LIST_CHARS = 64 * 1024 * 1024;
+
+/** Why a paste that would make `chars` characters is refused, or null when it fits. */
+export function pasteTooLargeMessage(chars: number, limit = MAX_PASTED_LIST_CHARS): string | null {
+  if (chars <= limit) return null;
+  return (
+    `That paste would make a list of ${chars.toLocaleString('en-US')} characters; the page takes at most ` +
+    `${limit.toLocaleString('en-US')} (pasted-list-chars). Nothing was pasted. For more keys write a range ` +
+    '(0..99999999) or random:N:seed, or run the CLI.'
+  );
+}
+
 /** Text with more lines than this is not put into a text box either (see LARGE_TEXT_CHARS). */
 export const LARGE_TEXT_LINES = 10_000;
 

@@ -9,7 +9,7 @@
 // edited it is read at most every EDIT_READ_DELAY ms, not on every keystroke.
 
 import { download, h } from './dom';
-import { isLargeText, largePasteResult } from './largeText';
+import { isLargeText, largePasteResult, pasteTooLargeMessage } from './largeText';
 import type { PlainTextEditor } from './plainTextEditor';
 import type { TextSource } from './textLanes';
 
@@ -33,6 +33,10 @@ export interface LargeTextBoxOptions {
   testid: string;
   /** The accessible name of the editor (the field's label). */
   label: string;
+  /** Longest text a paste or drop may make; longer is refused with onTooLarge (default: no bound). */
+  maxPasteChars?: number;
+  /** Says why a paste or drop was refused (the text is unchanged). */
+  onTooLarge?(message: string): void;
 }
 
 /** Where a large text came from, for the summary's wording. */
@@ -140,18 +144,25 @@ export function largeTextBox(options: LargeTextBoxOptions): LargeTextBox {
     return largePasteResult(textarea.value, textarea.selectionStart, textarea.selectionEnd, inserted);
   }
 
+  /** False (and onTooLarge told why) when `next` is over maxPasteChars. */
+  function fits(next: string): boolean {
+    const message = options.maxPasteChars === undefined ? null : pasteTooLargeMessage(next.length, options.maxPasteChars);
+    if (message !== null) options.onTooLarge?.(message);
+    return message === null;
+  }
+
   const onPaste = (event: ClipboardEvent) => {
     const next = largeResult(event.clipboardData?.getData('text/plain') ?? '');
     if (next === null) return; // the browser inserts it
     event.preventDefault();
-    changed(next, 'pasted');
+    if (fits(next)) changed(next, 'pasted');
   };
   const onDrop = (event: DragEvent) => {
     if (!event.dataTransfer || event.dataTransfer.files.length > 0) return; // files: the owner's business
     const next = largeResult(event.dataTransfer.getData('text/plain'));
     if (next === null) return;
     event.preventDefault();
-    changed(next, 'pasted');
+    if (fits(next)) changed(next, 'pasted');
   };
   textarea.addEventListener('input', onInput);
   textarea.addEventListener('paste', onPaste);
@@ -186,7 +197,8 @@ export function largeTextBox(options: LargeTextBoxOptions): LargeTextBox {
           },
           onPaste(pasted, whole) {
             if (!isLargeText(pasted)) return false;
-            changed(whole(), 'pasted');
+            const next = whole();
+            if (fits(next)) changed(next, 'pasted');
             return true;
           },
         });

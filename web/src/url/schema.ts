@@ -207,7 +207,9 @@ export const MAX_FIELD_LENGTH = 1_000_000;
  * longer URL is dropped without an error, and after a reload the state is
  * gone. 2,000,000 keeps 97,152 characters of room for a longer page address
  * (embed.html, a deep sub-path). A state whose link would be longer is not
- * written: the page says so and offers a scenario file instead.
+ * written: the page says so and offers a scenario file instead. The core's
+ * limits table row `link-chars` (the page reads limits().maxLinkChars when
+ * the engine reports it).
  */
 export const MAX_LINK_LENGTH = 2_000_000;
 

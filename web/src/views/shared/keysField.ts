@@ -7,7 +7,7 @@
 
 import { keySpec } from '../../engine/client';
 import { type FieldControl, field } from '../../ui/controls';
-import { isLargeText, largePasteResult } from '../../ui/largeText';
+import { isLargeText, largePasteResult, pasteTooLargeMessage } from '../../ui/largeText';
 import { type AppContext, keysHint } from '../context';
 import type { LargeKeys } from './largeKeys';
 
@@ -51,7 +51,7 @@ export function keysField(context: AppContext, rerun: () => void): KeysField {
   function loadLarge(origin: 'pasted' | 'loaded'): Promise<LargeKeys> {
     loading ??= import('./largeKeys').then(({ largeKeys }) => {
       if (destroyed) throw new Error('the view is gone');
-      large = largeKeys({ context, textarea, origin, onChange: update });
+      large = largeKeys({ context, textarea, origin, onChange: update, onTooLarge: (message) => control.setError(message) });
       return large;
     });
     return loading;
@@ -69,6 +69,11 @@ export function keysField(context: AppContext, rerun: () => void): KeysField {
     const next = largePasteResult(textarea.value, textarea.selectionStart, textarea.selectionEnd, inserted);
     if (next === null) return;
     event.preventDefault();
+    const tooLarge = pasteTooLargeMessage(next.length);
+    if (tooLarge !== null) {
+      control.setError(tooLarge); // what was typed stays
+      return;
+    }
     textarea.value = '';
     textarea.hidden = true;
     update(next);

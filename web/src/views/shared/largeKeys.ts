@@ -8,6 +8,7 @@
 import type { AppContext } from '../context';
 import { grouped } from '../../ui/dom';
 import { formatBytes } from '../../ui/textMeasure';
+import { MAX_PASTED_LIST_CHARS } from '../../ui/largeText';
 import { type LargeTextBox, type TextOrigin, largeTextBox } from '../../ui/largeTextBox';
 import { type KeySpecReply, textLane } from '../../ui/textLanes';
 import { readParts, textBlob } from '../../ui/textTransfer';
@@ -39,6 +40,8 @@ export function largeKeys(options: {
   origin: TextOrigin;
   /** The text changed (an edit, a paste, Clear). */
   onChange(text: string): void;
+  /** A paste was refused (over pasted-list-chars): shows why next to the field. */
+  onTooLarge(message: string): void;
 }): LargeKeys {
   /** The last large text prepared in the worker, and its reply. */
   let prepared: { text: string; reply: Promise<PreparedKeys> } | null = null;
@@ -77,6 +80,8 @@ export function largeKeys(options: {
     onChange(source) {
       if (typeof source === 'string') options.onChange(source);
     },
+    maxPasteChars: MAX_PASTED_LIST_CHARS,
+    onTooLarge: options.onTooLarge,
   });
   options.textarea.after(box.summary);
   return {
