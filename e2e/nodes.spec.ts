@@ -175,9 +175,10 @@ test('paste 1000 servers (10.0.0.1:11211 style) and remove one', async ({ page }
 async function afterLoads(page: Page, algo: string, name: string): Promise<{ node: number; others: number }> {
   const card = page.getByTestId(`card-${algo}`);
   await card.locator('details.data-table summary').first().click();
-  const rows = await card.getByTestId(`loads-${algo}`).locator('tbody tr:not([aria-hidden])').evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')),
-  );
+  // The table lays its rows out on the next frame once it is open: wait for them.
+  const shown = card.getByTestId(`loads-${algo}`).locator('tbody tr:not([aria-hidden])');
+  await expect(shown).toHaveCount(11);
+  const rows = await shown.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
   expect(rows).toHaveLength(11);
   let node = NaN;
   const others: number[] = [];
