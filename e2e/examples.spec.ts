@@ -87,6 +87,8 @@ test('a large output is shown in part, and Download has all of it, as the CLI pr
   // The first megabyte is in the box, laid out only where it is in view
   // (web/src/ui/virtualText.ts): the top, then the end after scrolling.
   const kept = expected.slice(0, 1024 * 1024);
+  // The text is laid out over a few frames; the box is busy until then.
+  await expect(page.getByRole('region', { name: 'Output', exact: true })).toHaveAttribute('aria-busy', 'false');
   const top = (await page.getByTestId('exercise-output').textContent()) ?? '';
   expect(top.split('\n').length).toBeGreaterThan(50);
   expect(top.split('\n').length).toBeLessThan(3000);

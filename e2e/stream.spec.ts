@@ -49,6 +49,7 @@ test('a 2*10^8-line script: first lines at once, the limit named, a complete dow
   await expect(page.getByTestId('error')).toContainText('the output passed this run');
   // Kept in the page: the first megabyte, laid out only where it is in view.
   await expect(page.getByText(/The output has [\d,]+ characters; the first 1,048,576 are shown/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Output', exact: true })).toHaveAttribute('aria-busy', 'false');
   const top = (await page.getByTestId('exercise-output').textContent()) ?? '';
   expect(top.split('\n').length).toBeLessThan(3000);
   expect(cliStdout('KEYS 0..2999\nBUCKETS 10\n').startsWith(top)).toBe(true);

@@ -6,6 +6,13 @@ import type {
   AlgorithmInfo, CheckResult, ClaimInfo, ClaimResult, LanguageWords, Limits, LoadResult, ResizeResult, ScriptResult,
 } from 'jumphash-wasm';
 
+/**
+ * Keys in the KEYS syntax: as typed, or (a pasted list of 10^6 keys) a
+ * UTF-8 Blob made in the text worker, which crosses as a handle and is read
+ * in the engine worker, never copied on the page's main thread.
+ */
+export type KeyText = string | Blob;
+
 /** Fields a request can blame in an error, so the page shows it next to them. */
 export type Field =
   | 'key' | 'n' | 'trace' | 'from' | 'to' | 'keys' | 'script' | 'output' | 'algos'
@@ -106,7 +113,7 @@ export type CheckReply = CheckResult;
 export interface ResizeRequest {
   kind: 'resize';
   algos: string[];
-  keys: string;
+  keys: KeyText;
   /** Bucket counts of the chain: from, then each to (not used with a scenario). */
   sizes: number[];
   /** When set: the node list, then one report per step. */
@@ -148,7 +155,7 @@ export interface ResizeReply {
 export interface LoadRequest {
   kind: 'load';
   algos: string[];
-  keys: string;
+  keys: KeyText;
   n: number;
   /** When set: loads per node of this list (after its steps), n not used. */
   scenario?: NodeScenario;
@@ -165,7 +172,7 @@ export interface LoadReply {
 
 export interface CompareRequest {
   kind: 'compare';
-  keys: string;
+  keys: KeyText;
   from: number;
   to: number;
   n: number;

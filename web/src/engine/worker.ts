@@ -26,6 +26,7 @@ import type {
   ComputeReply,
   ComputeRequest,
   Field,
+  KeyText,
   LoadOutcome,
   LoadReply,
   LoadRequest,
@@ -237,7 +238,7 @@ function sampleColumns(sample: ResizeResult['sample']): MovedSample {
   return { values, oldBuckets, newBuckets, labels };
 }
 
-function resize(jh: Jumphash, id: number, request: ResizeRequest): { reply: ResizeReply; transfer: Transferable[] } {
+function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): { reply: ResizeReply; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
   const pairs = scenario ? scenario.steps.length : request.sizes.length - 1;
@@ -285,7 +286,7 @@ function sizeField(message: string): Field | undefined {
   return undefined;
 }
 
-function load(jh: Jumphash, id: number, request: LoadRequest): { reply: LoadReply; transfer: Transferable[] } {
+function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { reply: LoadReply; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
   const progress = new Progress(id, keyCount * request.algos.length);
@@ -341,7 +342,7 @@ function measureLookups(lookup: (keys: BigUint64Array, out: Int32Array) => void,
   return lookups / (elapsed / 1000);
 }
 
-function compare(jh: Jumphash, id: number, request: CompareRequest): CompareReply {
+function compare(jh: Jumphash, id: number, request: WithKeyText<CompareRequest>): CompareReply {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
   const algorithms = jh.algorithms();
@@ -407,6 +408,12 @@ function compare(jh: Jumphash, id: number, request: CompareRequest): CompareRepl
   return { keyCount, rows };
 }
 
+/** The request with its keys as text (a Blob is read here, off the page's main thread). */
+async function withKeyText<R extends { keys: KeyText }>(request: R): Promise<WithKeyText<R>> {
+  return typeof request.keys === 'string' ? (request as WithKeyText<R>) : { ...request, keys: await request.keys.text() };
+}
+type WithKeyText<R> = R & { keys: string };
+
 async function handle(id: number, request: Request): Promise<void> {
   const jh = await modulePromise;
   switch (request.kind) {
@@ -470,17 +477,17 @@ async function handle(id: number, request: Request): Promise<void> {
       return;
     }
     case 'resize': {
-      const { reply, transfer } = resize(jh, id, request);
+      const { reply, transfer } = resize(jh, id, await withKeyText(request));
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
     case 'load': {
-      const { reply, transfer } = load(jh, id, request);
+      const { reply, transfer } = load(jh, id, await withKeyText(request));
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
     case 'compare':
-      post({ id, type: 'result', value: compare(jh, id, request) });
+      post({ id, type: 'result', value: compare(jh, id, await withKeyText(request)) });
       return;
     case 'claimsList': {
       claimsPromise ??= loadClaims();

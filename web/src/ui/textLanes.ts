@@ -17,29 +17,21 @@ export type TextSource = string | Blob;
 /**
  * A key list as typed or pasted (a large one as a Blob: see textTransfer.ts),
  * to turn into the KEYS syntax (line breaks become spaces) and count. The
- * worker keeps the result, which comes back in parts (SpecPartRequest).
+ * result comes back as a Blob made in the worker: the page passes it on to
+ * the engine workers as a handle and never holds or copies it as a string.
  */
 export interface KeySpecRequest {
   kind: 'keySpec';
   text: TextSource;
 }
 export interface KeySpecReply extends TextMeasure {
-  /** Names the result in SpecPartRequest. */
-  specId: number;
-  /** Parts of the result (of TEXT_PART_CHARS characters, the last may be shorter). */
-  parts: number;
+  /** The keys in the KEYS syntax (UTF-8). */
+  spec: Blob;
   /** The keys in it (the core's keyCount), or null when they have an error. */
   keys: number | null;
   /** The core's message about the keys, or null. */
   keysError: string | null;
 }
-/** Part `index` of a keySpec result; reading the last part lets the worker drop it. */
-export interface SpecPartRequest {
-  kind: 'specPart';
-  specId: number;
-  index: number;
-}
-
 /** Size and lines of a text; with `keep`, the worker keeps a file's text for the next check (CheckOutputRequest.measured). */
 export interface MeasureRequest {
   kind: 'measure';
@@ -60,11 +52,10 @@ export interface CheckOutputRequest {
   measured?: boolean;
 }
 
-export type TextRequest = KeySpecRequest | SpecPartRequest | MeasureRequest | CheckOutputRequest;
+export type TextRequest = KeySpecRequest | MeasureRequest | CheckOutputRequest;
 
 export interface TextReplyMap {
   keySpec: KeySpecReply;
-  specPart: string;
   measure: TextMeasure;
   check: CheckDigest;
 }

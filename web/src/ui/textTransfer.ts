@@ -1,8 +1,8 @@
-// Large text crossing between the page and a worker in pieces. Copying a
-// string into a message takes the main thread about 6 ns a character (80 ms
-// for 12 MB in Chromium, measured), all in one task; a Blob crosses as a
-// handle, without a copy. So a large string goes out as a Blob made a part
-// per task, and comes back as parts, one message (one task) each.
+// Large text crossing from the page to a worker. Copying a string into a
+// message takes the main thread about 6 ns a character (80 ms for 12 MB in
+// Chromium, measured), all in one task; a Blob crosses as a handle, without
+// a copy. So a large string goes out as a Blob made a part per task, and
+// what a worker makes of it comes back as a Blob too (textLanes.ts).
 
 /**
  * Characters per part when a large text crosses in pieces: each part costs
@@ -56,14 +56,4 @@ export function textBlob(text: string): Promise<Blob> {
   })();
   lastBlob = { text, blob };
   return blob;
-}
-
-/**
- * Reads `count` parts with `read(index)` one after the other (each reply a
- * task of its own) and joins them.
- */
-export async function readParts(count: number, read: (index: number) => Promise<string>): Promise<string> {
-  const parts: string[] = [];
-  for (let index = 0; index < count; index++) parts.push(await read(index));
-  return parts.join('');
 }

@@ -9,17 +9,11 @@ import type { Field, WorkerMessage } from '../engine/protocol';
 import { digestCheck } from './checkDigest';
 import { countByteLines, keySpecOf, measureText, type TextMeasure } from './textMeasure';
 import type { TextRequest, TextSource } from './textLanes';
-import { partEnds } from './textTransfer';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 let checkerPromise: Promise<Checker> | undefined;
 let jumphashPromise: Promise<Jumphash> | undefined;
-/** keySpec results not yet read whole, by id (the latest few: an abandoned one is dropped). */
-const specs = new Map<number, string[]>();
-let nextSpecId = 1;
-/** keySpec results kept at most. */
-const KEPT_SPECS = 2;
 
 class FieldError extends Error {
   constructor(
@@ -60,25 +54,8 @@ async function handle(id: number, request: TextRequest): Promise<void> {
         if (!(error instanceof RangeError)) throw error;
         keysError = error.message;
       }
-      const parts: string[] = [];
-      let start = 0;
-      for (const end of partEnds(spec)) {
-        parts.push(spec.slice(start, end));
-        start = end;
-      }
-      const specId = nextSpecId++;
-      specs.set(specId, parts);
-      for (const id of specs.keys()) if (specs.size > KEPT_SPECS) specs.delete(id);
       const measure = typeof request.text === 'string' ? measureText(text) : { ...measureText(text), bytes: request.text.size };
-      post({ id, type: 'result', value: { specId, parts: parts.length, keys, keysError, ...measure } });
-      return;
-    }
-    case 'specPart': {
-      const parts = specs.get(request.specId);
-      const part = parts?.[request.index];
-      if (parts === undefined || part === undefined) throw new Error(`part ${request.index} of key list ${request.specId} is gone: prepare the list again`);
-      if (request.index === parts.length - 1) specs.delete(request.specId);
-      post({ id, type: 'result', value: part });
+      post({ id, type: 'result', value: { spec: new Blob([spec], { type: 'text/plain' }), keys, keysError, ...measure } });
       return;
     }
     case 'measure':

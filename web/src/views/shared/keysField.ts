@@ -6,19 +6,20 @@
 // page that never gets one — the embed page — neither fetches nor counts it).
 
 import { keySpec } from '../../engine/client';
+import type { KeyText } from '../../engine/protocol';
 import { type FieldControl, field } from '../../ui/controls';
 import { isLargeText, largePasteResult, pasteTooLargeMessage } from '../../ui/largeText';
 import { type AppContext, keysHint } from '../context';
 import type { LargeKeys } from './largeKeys';
 
 export interface KeysField extends FieldControl {
-  /** The keys in the KEYS syntax for a request (prepared in the worker when the text is large). */
-  spec(): Promise<string>;
+  /** The keys in the KEYS syntax for a request (a Blob prepared in the worker when the text is large). */
+  spec(): Promise<KeyText>;
   /**
    * `make(spec)`: at once for a small text (as typed), after the worker has
    * prepared a large one (a promise then). A report's build uses it.
    */
-  withSpec<T>(make: (spec: string) => T): T | Promise<T>;
+  withSpec<T>(make: (spec: KeyText) => T): T | Promise<T>;
   destroy(): void;
 }
 
