@@ -164,6 +164,41 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
   total_ += end - begin;
 }
 
+namespace {
+/// Adds `from` to `to` element by element when the sizes match.
+bool add_same_shape(std::vector<std::uint64_t>& to, const std::vector<std::uint64_t>& from) {
+  if (to.size() != from.size()) return false;
+  for (std::size_t i = 0; i < to.size(); ++i) to[i] += from[i];
+  return true;
+}
+
+/// The report's counts plus `counts`, all or nothing; returns the new total.
+Result<std::uint64_t> add_resize_counts(const ResizeCounts& counts, std::uint64_t& total,
+                                        std::uint64_t& moved, std::vector<std::uint64_t>& before,
+                                        std::vector<std::uint64_t>& after,
+                                        std::vector<std::uint64_t>& flows) {
+  const auto shape = [](const std::vector<std::uint64_t>& v) { return std::to_string(v.size()); };
+  if (counts.loads_before.size() != before.size() || counts.loads_after.size() != after.size() ||
+      counts.flows.size() != flows.size()) {
+    return fail("counts of another shape: loads ", shape(counts.loads_before), " and ",
+                shape(counts.loads_after), ", flows ", shape(counts.flows),
+                " where this report has ", shape(before), ", ", shape(after), " and ",
+                shape(flows));
+  }
+  if (counts.moved > counts.total) return fail("counts with more moved keys than keys");
+  add_same_shape(before, counts.loads_before);
+  add_same_shape(after, counts.loads_after);
+  add_same_shape(flows, counts.flows);
+  total += counts.total;
+  moved += counts.moved;
+  return total;
+}
+}  // namespace
+
+Result<std::uint64_t> ResizeReport::add_counts(const ResizeCounts& counts) {
+  return add_resize_counts(counts, total_, moved_, before_, after_, flows_);
+}
+
 double ResizeReport::minimum_moved_expected() const {
   const double larger = static_cast<double>(std::max(from_, to_));
   return static_cast<double>(total_) * static_cast<double>(std::abs(to_ - from_)) / larger;
@@ -269,6 +304,10 @@ void NodeResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_
     }
   });
   total_ += end - begin;
+}
+
+Result<std::uint64_t> NodeResizeReport::add_counts(const ResizeCounts& counts) {
+  return add_resize_counts(counts, total_, moved_, loads_before_, loads_after_, flows_);
 }
 
 double NodeResizeReport::minimum_moved_expected() const {

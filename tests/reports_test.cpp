@@ -115,6 +115,57 @@ TEST(ResizeReport, AgreesWithMovedAndLoads) {
   EXPECT_NEAR(report->minimum_moved_expected(), 50000.0 * 2 / 12, 1e-9);
 }
 
+// Two reports over consecutive key ranges (as two Web Workers compute
+// them), one adding the other's counts, equal one report over all the keys,
+// derived numbers included, to the bit.
+TEST(ResizeReport, CountsOfALaterRangeAddUpToTheWhole) {
+  const KeySet keys = *KeySet::parse("random:50000:3");
+  for (const char* name : {"jump", "jumpback", "modulo"}) {
+    SCOPED_TRACE(name);
+    ResizeReport whole = *ResizeReport::create(algorithm(name), 40, 30, 0);
+    whole.add(keys, 0, keys.size());
+    ResizeReport first = *ResizeReport::create(algorithm(name), 40, 30, 0);
+    first.add(keys, 0, 17000);
+    ResizeReport second = *ResizeReport::create(algorithm(name), 40, 30, 0);
+    second.add(keys, 17000, keys.size());
+    const Result<std::uint64_t> total = first.add_counts(
+        {second.total(), second.moved(), second.loads_before(), second.loads_after(), second.flows()});
+    ASSERT_TRUE(total) << total.error();
+    EXPECT_EQ(*total, 50000u);
+    EXPECT_EQ(first.total(), whole.total());
+    EXPECT_EQ(first.moved(), whole.moved());
+    EXPECT_EQ(first.loads_before(), whole.loads_before());
+    EXPECT_EQ(first.loads_after(), whole.loads_after());
+    EXPECT_EQ(first.flows(), whole.flows());
+    EXPECT_EQ(first.minimum_moved_expected(), whole.minimum_moved_expected());
+    for (std::int32_t source = 0; source < 40; ++source) {
+      EXPECT_EQ(first.flow_balance(source).moved_out, whole.flow_balance(source).moved_out);
+      EXPECT_EQ(first.flow_balance(source).chi_square, whole.flow_balance(source).chi_square);
+    }
+  }
+}
+
+TEST(ResizeReport, CountsOfAnotherShapeAreRefusedAndAddNothing) {
+  const KeySet keys = *KeySet::parse("0..999");
+  ResizeReport report = *ResizeReport::create(algorithm("jump"), 10, 12, 0);
+  report.add(keys, 0, keys.size());
+  ResizeReport other = *ResizeReport::create(algorithm("jump"), 10, 13, 0);
+  other.add(keys, 0, keys.size());
+  const Result<std::uint64_t> added = report.add_counts(
+      {other.total(), other.moved(), other.loads_before(), other.loads_after(), other.flows()});
+  ASSERT_FALSE(added);
+  EXPECT_EQ(added.error(),
+            "counts of another shape: loads 10 and 13, flows 130 where this report has 10, 12 and "
+            "120");
+  EXPECT_EQ(report.total(), 1000u);
+  const Result<std::uint64_t> impossible =
+      report.add_counts({1, 2, std::vector<std::uint64_t>(10), std::vector<std::uint64_t>(12),
+                         std::vector<std::uint64_t>(120)});
+  ASSERT_FALSE(impossible);
+  EXPECT_EQ(impossible.error(), "counts with more moved keys than keys");
+  EXPECT_EQ(report.total(), 1000u);
+}
+
 TEST(ResizeReport, BadCountsAreErrors) {
   const auto zero = ResizeReport::create(algorithm("jump"), 0, 12, 0);
   ASSERT_FALSE(zero);

@@ -372,20 +372,35 @@ class ResizeJob {
       return;
     }
     keys_ = std::move(keys).value();
+    cursor_ = KeyCursor(keys_.size());
     report_ = std::make_unique<ResizeReport>(std::move(report).value());
   }
 
   std::string error() const { return error_; }
-  double total() const { return static_cast<double>(keys_.size()); }
-  double done() const { return static_cast<double>(done_); }
+  /// Keys of this job's range, and how many of them are done.
+  double total() const { return cursor_.total(); }
+  double done() const { return cursor_.done(); }
+  /// Narrows the job to key positions [begin, end) (before the first step); an error or "".
+  std::string setKeyRange(double begin, double end) { return cursor_.narrow(begin, end); }
 
   /// Accounts for up to max_keys more keys; true when all are done.
   bool step(double max_keys) {
     if (!report_) return true;
-    const std::uint64_t count = step_size(keys_.size(), done_, max_keys);
-    report_->add(keys_, done_, done_ + count);
-    done_ += count;
-    return done_ == keys_.size();
+    const std::uint64_t first = cursor_.take(max_keys);
+    report_->add(keys_, first, cursor_.next());
+    return cursor_.finished();
+  }
+
+  /// Room for another job's loads before, loads after and flows (doubles), for absorb.
+  std::uintptr_t stage(double count) { return staged_.stage(count); }
+  /// Adds another job's counts over a later key range, staged as `before`,
+  /// `after` and `flows` doubles (the package's Job.absorb; the sample is
+  /// joined there); an error or "".
+  std::string absorb(double total, double moved, double before, double after, double flows) {
+    Result<ResizeCounts> counts = staged_.resize(total, moved, before, after, flows);
+    if (!counts) return counts.error();
+    Result<std::uint64_t> added = report_->add_counts(*counts);
+    return added ? std::string() : "absorb: " + added.error();
   }
 
   double moved() const { return static_cast<double>(report_->moved()); }
@@ -439,8 +454,9 @@ class ResizeJob {
  private:
   std::string error_;
   KeySet keys_;
+  KeyCursor cursor_;
+  StagedCounts staged_;
   std::unique_ptr<ResizeReport> report_;
-  std::uint64_t done_ = 0;
   std::vector<double> before_, after_, flows_, balance_;
   std::vector<std::uint64_t> sample_values_;
   std::vector<std::int32_t> sample_buckets_;
@@ -462,23 +478,29 @@ class LoadJob {
       return;
     }
     keys_ = std::move(keys).value();
+    cursor_ = KeyCursor(keys_.size());
     n_ = static_cast<std::int32_t>(*n);
     loads_.assign(static_cast<std::size_t>(n_), 0);
   }
 
   std::string error() const { return error_; }
-  double total() const { return static_cast<double>(keys_.size()); }
-  double done() const { return static_cast<double>(done_); }
+  double total() const { return cursor_.total(); }
+  double done() const { return cursor_.done(); }
+  std::string setKeyRange(double begin, double end) { return cursor_.narrow(begin, end); }
   int n() const { return n_; }
   std::string algorithm_name() const { return std::string(algorithm_->name); }
 
   bool step(double max_keys) {
     if (n_ == 0) return true;
-    const std::uint64_t count = step_size(keys_.size(), done_, max_keys);
-    add_loads(*algorithm_, keys_, n_, done_, done_ + count, loads_);
-    done_ += count;
-    return done_ == keys_.size();
+    const std::uint64_t first = cursor_.take(max_keys);
+    add_loads(*algorithm_, keys_, n_, first, cursor_.next(), loads_);
+    return cursor_.finished();
   }
+
+  /// Room for another job's loads (doubles), for absorb.
+  std::uintptr_t stage(double count) { return staged_.stage(count); }
+  /// Adds the staged loads of another job over other keys (the package's Job.absorb); an error or "".
+  std::string absorb() { return staged_.add_loads_to(loads_); }
 
   /// Fills loads() and the stats below from the counts so far.
   void collect() {
@@ -493,8 +515,9 @@ class LoadJob {
   std::string error_;
   const Algorithm* algorithm_;
   KeySet keys_;
+  KeyCursor cursor_;
+  StagedCounts staged_;
   std::int32_t n_ = 0;
-  std::uint64_t done_ = 0;
   std::vector<std::uint64_t> loads_;
   std::vector<double> doubles_;
   std::vector<double> stats_ = std::vector<double>(7, 0.0);
@@ -608,6 +631,9 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .function("error", &ResizeJob::error)
       .function("total", &ResizeJob::total)
       .function("done", &ResizeJob::done)
+      .function("setKeyRange", &ResizeJob::setKeyRange)
+      .function("stage", &ResizeJob::stage)
+      .function("absorb", &ResizeJob::absorb)
       .function("step", &ResizeJob::step)
       .function("moved", &ResizeJob::moved)
       .function("minimumMovedExpected", &ResizeJob::minimum_moved_expected)
@@ -630,6 +656,9 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .function("error", &LoadJob::error)
       .function("total", &LoadJob::total)
       .function("done", &LoadJob::done)
+      .function("setKeyRange", &LoadJob::setKeyRange)
+      .function("stage", &LoadJob::stage)
+      .function("absorb", &LoadJob::absorb)
       .function("n", &LoadJob::n)
       .function("algorithmName", &LoadJob::algorithm_name)
       .function("step", &LoadJob::step)

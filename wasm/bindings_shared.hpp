@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -28,13 +30,99 @@ inline std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts) 
   return std::vector<double>(counts.begin(), counts.end());
 }
 
-/// How many of the keys from `done` on (of `size`) a job's step takes when
-/// asked for at most `max_keys` (a double from JavaScript, >= 1).
-inline std::uint64_t step_size(std::uint64_t size, std::uint64_t done, double max_keys) {
-  const std::uint64_t remaining = size - done;
-  return max_keys >= static_cast<double>(remaining) ? remaining
-                                                     : static_cast<std::uint64_t>(max_keys);
-}
+/// The keys a chunked job covers: positions [begin, end) of its key set,
+/// all of them unless narrowed (the page splits a report across workers,
+/// each job taking a range; see the package's keyRange option).
+class KeyCursor {
+ public:
+  explicit KeyCursor(std::uint64_t size = 0) : size_(size), end_(size) {}
+
+  /// Narrows the job to positions [begin, end); an error naming the key
+  /// count unless 0 <= begin <= end <= size (integers, checked by the
+  /// package) and no key was done yet.
+  std::string narrow(double begin, double end) {
+    if (next_ != begin_) return "keyRange: set it before the first step";
+    if (!(begin >= 0 && begin <= end && end <= static_cast<double>(size_))) {
+      return "keyRange must be [begin, end] with 0 <= begin <= end <= " + std::to_string(size_) +
+             " (the key count)";
+    }
+    begin_ = next_ = static_cast<std::uint64_t>(begin);
+    end_ = static_cast<std::uint64_t>(end);
+    return {};
+  }
+  std::uint64_t begin() const { return begin_; }
+  std::uint64_t end() const { return end_; }
+  double total() const { return static_cast<double>(end_ - begin_); }
+  double done() const { return static_cast<double>(next_ - begin_); }
+  /// The next slice, of at most max_keys keys (a double from JavaScript, >= 1): [first, next()).
+  std::uint64_t take(double max_keys) {
+    const std::uint64_t first = next_;
+    const std::uint64_t remaining = end_ - next_;
+    next_ += max_keys >= static_cast<double>(remaining) ? remaining
+                                                        : static_cast<std::uint64_t>(max_keys);
+    return first;
+  }
+  std::uint64_t next() const { return next_; }
+  bool finished() const { return next_ == end_; }
+
+ private:
+  std::uint64_t size_ = 0, begin_ = 0, end_ = 0, next_ = 0;
+};
+
+/// Where another job's counts arrive from JavaScript (absorb): the package
+/// writes them as doubles into `staged` (a buffer the job sizes with
+/// `stage`), then the job reads them here. Each must be an integer in
+/// 0..2^53, else nullopt.
+class StagedCounts {
+ public:
+  /// Room for `count` doubles; the address JavaScript writes them to.
+  std::uintptr_t stage(double count) {
+    staged_.assign(count > 0 ? static_cast<std::size_t>(count) : 0, 0.0);
+    return reinterpret_cast<std::uintptr_t>(staged_.data());
+  }
+  /// staged[first, first + count) as counts.
+  std::optional<std::vector<std::uint64_t>> counts(std::size_t first, std::size_t count) const {
+    if (first + count > staged_.size()) return std::nullopt;
+    std::vector<std::uint64_t> counts;
+    counts.reserve(count);
+    for (std::size_t i = first; i < first + count; ++i) {
+      const double x = staged_[i];
+      if (!is_count(x)) return std::nullopt;
+      counts.push_back(static_cast<std::uint64_t>(x));
+    }
+    return counts;
+  }
+  /// The staged loads before ++ loads after ++ flows of a resize part, of
+  /// the given lengths, with its total and moved keys.
+  Result<ResizeCounts> resize(double total, double moved, double before, double after,
+                              double flows) const {
+    const auto b = counts(0, static_cast<std::size_t>(before));
+    const auto a = counts(static_cast<std::size_t>(before), static_cast<std::size_t>(after));
+    const auto f = counts(static_cast<std::size_t>(before + after), static_cast<std::size_t>(flows));
+    if (!b || !a || !f || !is_count(total) || !is_count(moved) || moved > total) {
+      return fail("absorb: a part's total, moved, loads and flows must be counts (integers >= 0)");
+    }
+    return ResizeCounts{static_cast<std::uint64_t>(total), static_cast<std::uint64_t>(moved),
+                        std::move(*b), std::move(*a), std::move(*f)};
+  }
+  /// Adds the staged loads (all of them) to `loads`; an error or "".
+  std::string add_loads_to(std::vector<std::uint64_t>& loads) const {
+    const auto more = counts(0, staged_.size());
+    if (!more) return "absorb: a part's loads must be counts (integers >= 0)";
+    if (more->size() != loads.size()) {
+      return "absorb: a part with " + std::to_string(more->size()) +
+             " loads where this report has " + std::to_string(loads.size());
+    }
+    for (std::size_t i = 0; i < loads.size(); ++i) loads[i] += (*more)[i];
+    return {};
+  }
+
+ private:
+  static bool is_count(double x) {
+    return x >= 0 && x <= 9007199254740992.0 && static_cast<double>(static_cast<std::uint64_t>(x)) == x;
+  }
+  std::vector<double> staged_;
+};
 
 /// load_stats(loads) as the 7 doubles the package reads: total, min, max,
 /// mean, max/mean, chi-square, degrees of freedom.

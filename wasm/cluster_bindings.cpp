@@ -292,6 +292,7 @@ class NodeResizeJob {
       return;
     }
     keys_ = std::move(keys).value();
+    cursor_ = KeyCursor(keys_.size());
     report_ = std::make_unique<NodeResizeReport>(std::move(old_cluster).value(),
                                                  std::move(new_cluster).value(),
                                                  static_cast<std::size_t>(*sample_limit));
@@ -300,14 +301,23 @@ class NodeResizeJob {
   }
 
   std::string error() const { return error_; }
-  double total() const { return static_cast<double>(keys_.size()); }
-  double done() const { return static_cast<double>(done_); }
+  double total() const { return cursor_.total(); }
+  double done() const { return cursor_.done(); }
+  std::string setKeyRange(double begin, double end) { return cursor_.narrow(begin, end); }
   bool step(double max_keys) {
     if (!report_) return true;
-    const std::uint64_t count = step_size(keys_.size(), done_, max_keys);
-    report_->add(keys_, done_, done_ + count);
-    done_ += count;
-    return done_ == keys_.size();
+    const std::uint64_t first = cursor_.take(max_keys);
+    report_->add(keys_, first, cursor_.next());
+    return cursor_.finished();
+  }
+
+  /// As ResizeJob::stage and ResizeJob::absorb.
+  std::uintptr_t stage(double count) { return staged_.stage(count); }
+  std::string absorb(double total, double moved, double before, double after, double flows) {
+    Result<ResizeCounts> counts = staged_.resize(total, moved, before, after, flows);
+    if (!counts) return counts.error();
+    Result<std::uint64_t> added = report_->add_counts(*counts);
+    return added ? std::string() : "absorb: " + added.error();
   }
 
   double moved() const { return static_cast<double>(report_->moved()); }
@@ -350,8 +360,9 @@ class NodeResizeJob {
  private:
   std::string error_;
   KeySet keys_;
+  KeyCursor cursor_;
+  StagedCounts staged_;
   std::unique_ptr<NodeResizeReport> report_;
-  std::uint64_t done_ = 0;
   NodeRows before_, after_;
   std::vector<double> loads_before_, loads_after_, flows_;
   std::vector<std::uint64_t> sample_values_;
@@ -376,6 +387,7 @@ class NodeLoadJob {
       return;
     }
     keys_ = std::move(keys).value();
+    cursor_ = KeyCursor(keys_.size());
     cluster_.emplace(std::move(built).value());
     rows_.fill(cluster_->nodes());
     loads_.assign(rows_.weights.size(), 0);
@@ -383,8 +395,12 @@ class NodeLoadJob {
   }
 
   std::string error() const { return error_; }
-  double total() const { return static_cast<double>(keys_.size()); }
-  double done() const { return static_cast<double>(done_); }
+  double total() const { return cursor_.total(); }
+  double done() const { return cursor_.done(); }
+  std::string setKeyRange(double begin, double end) { return cursor_.narrow(begin, end); }
+  /// As LoadJob::stage and LoadJob::absorb.
+  std::uintptr_t stage(double count) { return staged_.stage(count); }
+  std::string absorb() { return staged_.add_loads_to(loads_); }
   int nodeCount() const { return static_cast<int>(rows_.weights.size()); }
   std::string nodeNames() const { return rows_.names; }
   std::uintptr_t nodeWeights() const { return address(rows_.weights.data()); }
@@ -392,10 +408,9 @@ class NodeLoadJob {
   std::uintptr_t idealShares() const { return address(shares_.data()); }
   bool step(double max_keys) {
     if (!cluster_) return true;
-    const std::uint64_t count = step_size(keys_.size(), done_, max_keys);
-    add_node_loads(*cluster_, keys_, done_, done_ + count, loads_);
-    done_ += count;
-    return done_ == keys_.size();
+    const std::uint64_t first = cursor_.take(max_keys);
+    add_node_loads(*cluster_, keys_, first, cursor_.next(), loads_);
+    return cursor_.finished();
   }
   void collect() {
     doubles_ = to_doubles(loads_);
@@ -410,7 +425,8 @@ class NodeLoadJob {
   KeySet keys_;
   std::optional<Cluster> cluster_;
   NodeRows rows_;
-  std::uint64_t done_ = 0;
+  KeyCursor cursor_;
+  StagedCounts staged_;
   std::vector<std::uint64_t> loads_;
   std::vector<double> shares_, doubles_;
   std::vector<double> stats_ = std::vector<double>(7, 0.0);
@@ -446,6 +462,9 @@ EMSCRIPTEN_BINDINGS(jumphash_clusters) {
       .function("error", &NodeResizeJob::error)
       .function("total", &NodeResizeJob::total)
       .function("done", &NodeResizeJob::done)
+      .function("setKeyRange", &NodeResizeJob::setKeyRange)
+      .function("stage", &NodeResizeJob::stage)
+      .function("absorb", &NodeResizeJob::absorb)
       .function("step", &NodeResizeJob::step)
       .function("moved", &NodeResizeJob::moved)
       .function("minimumMovedExpected", &NodeResizeJob::minimumMovedExpected)
@@ -470,6 +489,9 @@ EMSCRIPTEN_BINDINGS(jumphash_clusters) {
       .function("error", &NodeLoadJob::error)
       .function("total", &NodeLoadJob::total)
       .function("done", &NodeLoadJob::done)
+      .function("setKeyRange", &NodeLoadJob::setKeyRange)
+      .function("stage", &NodeLoadJob::stage)
+      .function("absorb", &NodeLoadJob::absorb)
       .function("nodeCount", &NodeLoadJob::nodeCount)
       .function("nodeNames", &NodeLoadJob::nodeNames)
       .function("nodeWeights", &NodeLoadJob::nodeWeights)

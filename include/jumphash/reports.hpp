@@ -204,6 +204,17 @@ struct MovedKey {
   std::int32_t new_bucket;
 };
 
+/// The additive part of a resize report (ResizeReport, NodeResizeReport)
+/// over some keys: what another instance computed over another key range
+/// (the page splits a report across Web Workers, each with its own module),
+/// to add to a report with `add_counts`. Loads and flows are the report's
+/// shapes: sources x destinations, flows row-major or empty when not kept.
+struct ResizeCounts {
+  std::uint64_t total = 0;
+  std::uint64_t moved = 0;
+  std::vector<std::uint64_t> loads_before, loads_after, flows;
+};
+
 /// The structured resize report behind the page's Resize view: moved count,
 /// loads before and after, the source -> destination count matrix and the
 /// first moved keys. Feed it key slices with `add`; it keeps no key list.
@@ -216,6 +227,12 @@ class ResizeReport {
 
   /// Accounts for keys[begin, end).
   void add(const KeySet& keys, std::uint64_t begin, std::uint64_t end);
+
+  /// Adds the counts of the same report over other keys (the sample is the
+  /// caller's to join, in key order). Errors: loads or flows of another
+  /// shape (not from, to and from x to, or empty flows when this report
+  /// keeps them); nothing is added then.
+  Result<std::uint64_t> add_counts(const ResizeCounts& counts);
 
   const Algorithm& algorithm() const { return *algorithm_; }
   std::int32_t from() const { return from_; }
@@ -315,6 +332,10 @@ class NodeResizeReport {
 
   /// Accounts for keys[begin, end).
   void add(const KeySet& keys, std::uint64_t begin, std::uint64_t end);
+
+  /// As ResizeReport::add_counts (sources and destinations are the nodes
+  /// before and after).
+  Result<std::uint64_t> add_counts(const ResizeCounts& counts);
 
   const Cluster& before() const { return before_; }
   const Cluster& after() const { return after_; }

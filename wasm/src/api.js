@@ -495,11 +495,21 @@ export function createApi(m) {
       ? new FinalizationRegistry((nativeJob) => nativeJob.delete())
       : null;
 
-  /** Wraps a native ResizeJob/LoadJob as a Job<R> (index.d.ts). */
-  function wrapJob(nativeJob, buildResult) {
+  /**
+   * Wraps a native ResizeJob/LoadJob (or their node forms) as a Job<R>
+   * (index.d.ts). `absorbCounts(native, part)` adds another job's counts
+   * (an error message or ''); `sampleLimit` is the resize jobs' (null for
+   * loads), for joining the parts' samples in key order.
+   */
+  function wrapJob(nativeJob, rangeBegin, algorithm, buildResult, absorbCounts, sampleLimit) {
     let live = nativeJob;
     const total = nativeJob.total();
     let done = 0;
+    /** Keys of the parts absorbed. */
+    let absorbedKeys = 0;
+    /** End of the keys covered once parts were absorbed (null: this job's own keys only). */
+    let coveredEnd = null;
+    const absorbedSample = [];
     const alive = () => {
       if (live === null) throw new Error('this job was disposed');
       return live;
@@ -521,7 +531,40 @@ export function createApi(m) {
       result() {
         const native = alive();
         native.collect();
-        return buildResult(native);
+        const result = buildResult(native);
+        if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
+        result.keyRange = [rangeBegin, coveredEnd ?? rangeBegin + done];
+        if (sampleLimit !== null && absorbedSample.length > 0 && result.sample.length < sampleLimit) {
+          result.sample = result.sample.concat(absorbedSample.slice(0, sampleLimit - result.sample.length));
+        }
+        return result;
+      },
+      absorb(part) {
+        const native = alive();
+        if (part === null || typeof part !== 'object' || !Array.isArray(part.keyRange)) {
+          throw new TypeError('absorb: part must be the result() of another job over the same report');
+        }
+        if (done !== total) {
+          throw new Error(`absorb: this job has done ${done} of its ${total} keys; step it to the end first (a part's keys follow its own)`);
+        }
+        if (part.algorithm !== algorithm) {
+          throw new RangeError(`absorb: the part is a report of ${part.algorithm}, this job one of ${algorithm}`);
+        }
+        const follows = coveredEnd ?? rangeBegin + total;
+        const [partBegin, partEnd] = part.keyRange;
+        if (partBegin !== follows) {
+          throw new RangeError(`absorb: the part covers keys [${partBegin}, ${partEnd}) but the keys that follow this job's start at ${follows}`);
+        }
+        const error = absorbCounts(native, part);
+        if (error) throw new RangeError(error);
+        coveredEnd = partEnd;
+        absorbedKeys += Number(part.total ?? 0);
+        if (sampleLimit !== null) {
+          for (const moved of part.sample) {
+            if (absorbedSample.length >= sampleLimit) break;
+            absorbedSample.push(moved);
+          }
+        }
       },
       dispose() {
         if (live === null) return;
@@ -532,6 +575,48 @@ export function createApi(m) {
     };
     if (finalizer) finalizer.register(job, nativeJob, job);
     return job;
+  }
+
+  /** Copies arrays of numbers into a job's staging buffer (native.stage), one after the other; false if one is not an array. */
+  function stageArrays(native, arrays) {
+    if (!arrays.every((array) => array === null || ArrayBuffer.isView(array) || Array.isArray(array))) return false;
+    const lengths = arrays.map((array) => (array === null ? 0 : array.length));
+    const pointer = native.stage(lengths.reduce((sum, length) => sum + length, 0));
+    let offset = 0;
+    for (const array of arrays) {
+      if (array === null) continue;
+      // The view after stage(), which may have grown the memory.
+      new Float64Array(m.HEAPU8.buffer, pointer + offset * 8, array.length).set(array);
+      offset += array.length;
+    }
+    return lengths;
+  }
+  const NOT_COUNTS = "absorb: a part's total, moved, loads and flows must be counts (integers >= 0)";
+  function absorbResize(native, part) {
+    const lengths = stageArrays(native, [part.loadsBefore, part.loadsAfter, part.flows ?? null]);
+    if (!lengths) return NOT_COUNTS;
+    return native.absorb(Number(part.total), Number(part.moved), ...lengths);
+  }
+  function absorbLoad(native, part) {
+    if (!stageArrays(native, [part.loads])) return "absorb: a part's loads must be counts (integers >= 0)";
+    return native.absorb();
+  }
+
+  /** Narrows a new native job to options.keyRange, or throws (deleting it); returns the range's begin. */
+  function narrowJob(native, keyRange, fn) {
+    if (keyRange === undefined) return 0;
+    const valid =
+      Array.isArray(keyRange) && keyRange.length === 2 && keyRange.every((end) => Number.isSafeInteger(end) && end >= 0);
+    if (!valid) {
+      native.delete();
+      throw new TypeError(`${fn}: keyRange must be [begin, end], two integers 0 <= begin <= end <= the key count`);
+    }
+    const error = native.setKeyRange(keyRange[0], keyRange[1]);
+    if (error) {
+      native.delete();
+      throw new RangeError(`${fn}: ${error}`);
+    }
+    return keyRange[0];
   }
 
   /** Steps a job to the end with progress callbacks; see ProgressOptions. */
@@ -685,7 +770,8 @@ export function createApi(m) {
         native.delete();
         throw new RangeError(error);
       }
-      return wrapJob(native, (job) => nodeResizeResult(choice.info.name, job));
+      const begin = narrowJob(native, opts.keyRange, fn);
+      return wrapJob(native, begin, choice.info.name, (job) => nodeResizeResult(choice.info.name, job), absorbResize, sampleLimit);
     }
     const native = new m.ResizeJob(choice.index, keySpec, countToken(fromCount, 'from'), countToken(toCount, 'to'), sampleToken);
     const error = native.error();
@@ -693,12 +779,14 @@ export function createApi(m) {
       native.delete();
       throw new RangeError(error);
     }
-    return wrapJob(native, resizeResult);
+    const begin = narrowJob(native, opts.keyRange, fn);
+    return wrapJob(native, begin, choice.info.name, resizeResult, absorbResize, sampleLimit);
   }
 
-  function startLoadAs(fn, algo, keySpec, n) {
+  function startLoadAs(fn, algo, keySpec, n, options) {
     const choice = choose(algo, fn);
     checkKeySpec(keySpec);
+    const opts = checkOptions(options);
     const count = plainCount(choice, n);
     if (count === null) {
       const native = new m.NodeLoadJob(choice.index, choice.options, keySpec, topologyWire(n, [], fn));
@@ -708,7 +796,8 @@ export function createApi(m) {
         // A count's message names the function where the CLI names LOAD.
         throw new RangeError(error.startsWith('bucket count') ? `${fn}: ${error}` : error);
       }
-      return wrapJob(native, (job) => nodeLoadResult(choice.info.name, job));
+      const begin = narrowJob(native, opts.keyRange, fn);
+      return wrapJob(native, begin, choice.info.name, (job) => nodeLoadResult(choice.info.name, job), absorbLoad, null);
     }
     const native = new m.LoadJob(choice.index, keySpec, countToken(count, 'n'));
     const error = native.error();
@@ -717,7 +806,8 @@ export function createApi(m) {
       // The core's message for n names the function `load`; startLoad says its own name.
       throw new RangeError(error.startsWith('load: ') ? `${fn}: ${error.slice('load: '.length)}` : error);
     }
-    return wrapJob(native, loadResult);
+    const begin = narrowJob(native, opts.keyRange, fn);
+    return wrapJob(native, begin, choice.info.name, loadResult, absorbLoad, null);
   }
 
   // ---- clusters ----------------------------------------------------------------
@@ -971,7 +1061,7 @@ export function createApi(m) {
 
     load(algo, keySpec, n, options) {
       const opts = checkOptions(options);
-      const job = startLoadAs('load', algo, keySpec, n);
+      const job = startLoadAs('load', algo, keySpec, n, opts);
       try {
         runToEnd(job, opts);
         return job.result();
@@ -980,8 +1070,8 @@ export function createApi(m) {
       }
     },
 
-    startLoad(algo, keySpec, n) {
-      return startLoadAs('startLoad', algo, keySpec, n);
+    startLoad(algo, keySpec, n, options) {
+      return startLoadAs('startLoad', algo, keySpec, n, options);
     },
 
     trace(algo, key, max) {

@@ -367,8 +367,27 @@ export interface ProgressOptions {
   onProgress?: (done: number, total: number) => boolean | void;
 }
 
+/** Options of a chunked job ({@link Jumphash.startResize}, {@link Jumphash.startLoad}). */
+export interface KeyRangeOptions {
+  /**
+   * Only the keys at positions `begin ..= end-1` of the key set (integers,
+   * 0 <= begin <= end <= the key count): a part of the report, for splitting
+   * it across Web Workers (each with its own module). The job over the
+   * first range then adds the others' results with {@link Job.absorb}, in
+   * key order; the whole is the same report, bit for bit.
+   * @defaultValue every key
+   */
+  keyRange?: readonly [begin: number, end: number];
+}
+
+/** Options of {@link Jumphash.startLoad}. */
+export interface LoadJobOptions extends KeyRangeOptions {}
+
+/** Options of {@link Jumphash.load}. */
+export interface LoadOptions extends LoadJobOptions, ProgressOptions {}
+
 /** Options of {@link Jumphash.startResize}. */
-export interface ResizeJobOptions {
+export interface ResizeJobOptions extends KeyRangeOptions {
   /**
    * How many moved keys to keep in {@link ResizeResult.sample} (the first
    * ones, in key-set order), an integer 0 ..= 1000000.
@@ -451,6 +470,8 @@ export interface ResizeResult {
   readonly flowBalance: FlowBalance[];
   /** The first moved keys, at most `sampleLimit` of them, in key-set order. */
   readonly sample: MovedKeySample[];
+  /** Positions of the keys counted, `[begin, end)` of the key set (with parts absorbed: to the last part's end). */
+  readonly keyRange: readonly [begin: number, end: number];
 }
 
 /** Balance of a load vector against the uniform expectation total / n. */
@@ -489,6 +510,8 @@ export interface LoadResult {
   readonly loads: Float64Array;
   /** Balance of `loads`. */
   readonly stats: LoadStats;
+  /** Positions of the keys counted, as {@link ResizeResult.keyRange}. */
+  readonly keyRange: readonly [begin: number, end: number];
 }
 
 /** One row of a trace: from bucket count `n` on, the key sits in `bucket`. */
@@ -505,7 +528,7 @@ export interface TraceStep {
  * {@link Job.dispose} is called.
  */
 export interface Job<R> {
-  /** Keys in the key set. */
+  /** Keys of the job: the key set's, or its `keyRange`. */
   readonly total: number;
   /** Keys accounted for so far, 0 ..= total. */
   readonly done: number;
@@ -520,6 +543,18 @@ export interface Job<R> {
    * @throws Error after dispose.
    */
   result(): R;
+  /**
+   * Adds `part`, the result of another job over the same report (the same
+   * algorithm, topologies and key set) whose `keyRange` starts where this
+   * job's keys (and the parts absorbed so far) end: counts, loads and flows
+   * are summed by the core, the moved-key sample continues with the part's,
+   * and {@link Job.result} then covers both, exactly as one job over all
+   * those keys. The part may come from another module instance (a Web
+   * Worker's result, cloned). This job must be stepped to its end first.
+   * @throws TypeError when `part` is not a result; Error when this job is not finished or was disposed;
+   *   RangeError for a part of another algorithm, another shape or a key range that does not follow.
+   */
+  absorb(part: R): void;
   /** Frees the job's WebAssembly memory. Idempotent. */
   dispose(): void;
 }
@@ -686,13 +721,13 @@ export interface Jumphash {
    * @throws RangeError with the CLI's message for a bad algorithm, key spec, n or node list.
    * @throws DOMException named "AbortError" when `onProgress` returned false.
    */
-  load(algo: AlgorithmChoice, keySpec: string, topology: Topology, options?: ProgressOptions): LoadResult;
+  load(algo: AlgorithmChoice, keySpec: string, topology: Topology, options?: LoadOptions): LoadResult;
 
   /**
    * The chunked form of {@link Jumphash.load}; call `step` until it returns true.
    * @throws RangeError as {@link Jumphash.load}.
    */
-  startLoad(algo: AlgorithmChoice, keySpec: string, topology: Topology): LoadJob;
+  startLoad(algo: AlgorithmChoice, keySpec: string, topology: Topology, options?: LoadJobOptions): LoadJob;
 
   /**
    * The bucket counts at which a key's bucket changes, for n = 1 ..= max.

@@ -22,8 +22,11 @@ const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 // embed.html's was 120 KB until the WebAssembly SIMD128 batch kernels
 // (JumpHash 1.9x and the independent-streams JumpBackHash 1.6x faster in the
 // page, wasm/bench/simd.mjs) added 0.6 KB to the module it cannot do
-// without; 122 KB keeps that and little else.
-const BUDGETS = { 'index.html': 250 * 1024, 'embed.html': 122 * 1024 };
+// without; 122 KB kept that and little else. Reports split across Web
+// Workers (key ranges and Job.absorb in the module, +3.2 KB; the split and
+// the merge in the worker, +1.1 KB) took it to 126.0 KB, hence 127 KB: an
+// embedded Resize or Balance view uses every core of the reader's machine too.
+const BUDGETS = { 'index.html': 250 * 1024, 'embed.html': 127 * 1024 };
 
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`budget: ${dist}/index.html is missing; run \`npm run build -w web\` first.`);

@@ -175,12 +175,13 @@ export class Lane<Req extends LaneRequest = Request, Replies = ReplyMap> {
     request: Extract<Req, { kind: K }>,
     onProgress?: (progress: Progress) => void,
     onChunk?: ChunkHandler,
+    transfer: Transferable[] = [],
   ): Promise<Replies[K & keyof Replies]> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<Replies[K & keyof Replies]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, onProgress, onChunk, worker });
-      worker.postMessage({ id, request });
+      worker.postMessage({ id, request }, transfer);
     });
   }
 
@@ -193,7 +194,121 @@ export class Lane<Req extends LaneRequest = Request, Replies = ReplyMap> {
   }
 }
 
+/** Keys per worker below which a report is not split (one worker answers sooner than several starting). */
+export const SPLIT_FROM_KEYS = 1 << 20;
+/** Workers a report uses at most. */
+export const MAX_REPORT_WORKERS = 8;
+
+/**
+ * How many workers a report may use: navigator.hardwareConcurrency (at
+ * most MAX_REPORT_WORKERS), or `?workers=N` in the page's address (for
+ * benchmarks: e2e/bench/workers.bench.ts).
+ */
+export function reportWorkers(): number {
+  const asked = Number(new URLSearchParams(globalThis.location?.search ?? '').get('workers'));
+  const cores = Number.isInteger(asked) && asked >= 1 ? asked : (globalThis.navigator?.hardwareConcurrency ?? 1);
+  return Math.max(1, Math.min(MAX_REPORT_WORKERS, cores));
+}
+
+/** The reports that split across workers. */
+type SplitKind = 'resize' | 'load';
+type ReportRequest = Extract<Request, { kind: SplitKind | 'compare' }>;
+
+/** Every ArrayBuffer under a reply's results (moved to the merging worker, not copied). */
+function buffersOf(replies: (ReplyMap['resize'] | ReplyMap['load'])[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const add = (array: ArrayBufferView | null) => {
+    if (array) buffers.add(array.buffer as ArrayBuffer);
+  };
+  for (const reply of replies) {
+    if ('steps' in reply) {
+      for (const step of reply.steps) {
+        if (!step.result) continue;
+        [step.result.loadsBefore, step.result.loadsAfter, step.result.flows].forEach(add);
+        [step.result.sample.values, step.result.sample.oldBuckets, step.result.sample.newBuckets].forEach(add);
+      }
+    } else {
+      for (const item of reply.items) if (item.result) [item.result.loads, item.result.idealShares].forEach(add);
+    }
+  }
+  return [...buffers];
+}
+
+/**
+ * Reports over large key sets on every core: a resize or load over at
+ * least 2 x SPLIT_FROM_KEYS keys is split by key position across up to
+ * reportWorkers() workers, each with its own module (no SharedArrayBuffer:
+ * any static host serves the page), and the first worker merges the parts
+ * with the core (the package's Job.absorb), so the reply is exactly one
+ * worker's. Progress sums every part; cancel stops every worker. The first
+ * lane is `engine.jobs`, which the console and claims use too.
+ */
+export class ReportPool {
+  private readonly lanes: Lane[];
+
+  constructor(first: Lane, private readonly limit: () => number = reportWorkers) {
+    this.lanes = [first];
+  }
+
+  /** Workers started so far (they stay for the next report). */
+  get started(): number {
+    return this.lanes.length;
+  }
+
+  get busy(): boolean {
+    return this.lanes.some((lane) => lane.busy);
+  }
+
+  cancel(): void {
+    for (const lane of this.lanes) lane.cancel();
+  }
+
+  async request<K extends ReportRequest['kind']>(
+    request: Extract<ReportRequest, { kind: K }>,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<ReplyMap[K]> {
+    const first = this.lanes[0]!;
+    if (request.kind === 'compare' || this.limit() <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
+    const split = request as Extract<Request, { kind: SplitKind }>;
+    const keyCount = await first.request({ kind: 'keyCount', keys: split.keys });
+    const workers = Math.min(this.limit(), Math.floor(keyCount / SPLIT_FROM_KEYS));
+    if (workers <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
+    while (this.lanes.length < workers) this.lanes.push(new Lane());
+    const progress: Progress[] = [];
+    const report = () => {
+      // The bar's total is every part's: wait until each has reported once.
+      if (progress.filter((p) => p).length < workers) return;
+      const done = progress.reduce((sum, p) => sum + (p?.done ?? 0), 0);
+      const total = progress.reduce((sum, p) => sum + (p?.total ?? 0), 0);
+      onProgress?.({ done, total, phase: progress.find((p) => p)?.phase ?? '' });
+    };
+    const parts = this.lanes.slice(0, workers).map((lane, index) =>
+      lane.request({ ...split, part: { index, of: workers } }, (p) => {
+        progress[index] = p;
+        report();
+      }),
+    );
+    let replies;
+    try {
+      replies = await Promise.all(parts);
+    } catch (error) {
+      // One part failed (the others fail alike, or run on): stop them all.
+      for (const lane of this.lanes.slice(0, workers)) lane.cancel();
+      throw error;
+    }
+    if (split.kind === 'resize') {
+      const resizeParts = replies as ReplyMap['resize'][];
+      return first.request({ kind: 'mergeResize', request: split, parts: resizeParts }, undefined, undefined, buffersOf(resizeParts)) as Promise<ReplyMap[K]>;
+    }
+    const loadParts = replies as ReplyMap['load'][];
+    return first.request({ kind: 'mergeLoad', request: split, parts: loadParts }, undefined, undefined, buffersOf(loadParts)) as Promise<ReplyMap[K]>;
+  }
+}
+
+const jobs = new Lane();
 export const engine = {
   quick: new Lane(),
-  jobs: new Lane(),
+  jobs,
+  /** Resize, load and compare reports: split across workers when large. */
+  reports: new ReportPool(jobs),
 };

@@ -78,7 +78,17 @@ export interface ComputeReply {
 
 export interface KeyCountRequest {
   kind: 'keyCount';
-  keys: string;
+  keys: KeyText;
+}
+
+/**
+ * Part `index` (0-based) of `of` of a report split across workers: the
+ * worker takes that share of the key positions (the package's keyRange),
+ * and one worker then merges the parts (MergeResizeRequest, MergeLoadRequest).
+ */
+export interface ReportPart {
+  index: number;
+  of: number;
 }
 
 export interface RunRequest {
@@ -119,6 +129,8 @@ export interface ResizeRequest {
   /** When set: the node list, then one report per step. */
   scenario?: NodeScenario;
   sampleLimit: number;
+  /** When set: this worker's share of the keys only. */
+  part?: ReportPart;
 }
 /**
  * The moved keys of a resize in columns. The package gives them as objects;
@@ -159,6 +171,20 @@ export interface LoadRequest {
   n: number;
   /** When set: loads per node of this list (after its steps), n not used. */
   scenario?: NodeScenario;
+  /** When set: this worker's share of the keys only. */
+  part?: ReportPart;
+}
+
+/** The replies of every part of `request` (in part order) made into one, exactly. */
+export interface MergeResizeRequest {
+  kind: 'mergeResize';
+  request: ResizeRequest;
+  parts: ResizeReply[];
+}
+export interface MergeLoadRequest {
+  kind: 'mergeLoad';
+  request: LoadRequest;
+  parts: LoadReply[];
 }
 export interface LoadOutcome {
   algorithm: string;
@@ -226,6 +252,8 @@ export type Request =
   | CheckRequest
   | ResizeRequest
   | LoadRequest
+  | MergeResizeRequest
+  | MergeLoadRequest
   | CompareRequest
   | ClaimsListRequest
   | RunClaimRequest;
@@ -239,6 +267,8 @@ export interface ReplyMap {
   check: CheckReply;
   resize: ResizeReply;
   load: LoadReply;
+  mergeResize: ResizeReply;
+  mergeLoad: LoadReply;
   compare: CompareReply;
   claimsList: ClaimsListReply;
   runClaim: RunClaimReply;

@@ -32,6 +32,8 @@ import type {
   LoadRequest,
   MovedSample,
   NodeScenario,
+  ReportPart,
+  ReportedResize,
   Request,
   ResizeOutcome,
   ResizeReply,
@@ -238,40 +240,81 @@ function sampleColumns(sample: ResizeResult['sample']): MovedSample {
   return { values, oldBuckets, newBuckets, labels };
 }
 
-function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): { reply: ResizeReply; transfer: Transferable[] } {
-  const keyCount = blame('keys', () => jh.keyCount(request.keys));
-  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
+/** One report of a resize request: an algorithm over one step of the chain, started with job options. */
+interface ResizeStep {
+  algo: string;
+  label: string;
+  start: (options: { sampleLimit: number; keyRange?: [number, number] }) => Job<ResizeResult>;
+}
+
+/** The reports a resize request asks for, algorithm-major (every step of the first algorithm, then the next). */
+function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest>, scenario: ParsedScenario | null): ResizeStep[] {
   const pairs = scenario ? scenario.steps.length : request.sizes.length - 1;
-  const progress = new Progress(id, keyCount * pairs * request.algos.length);
-  const steps: ResizeOutcome[] = [];
-  const transfer: Transferable[] = [];
+  const steps: ResizeStep[] = [];
   for (const algo of request.algos) {
     for (let i = 0; i < pairs; i++) {
-      let label: string;
-      let start: () => Job<ResizeResult>;
       if (scenario) {
-        label = describeChange(scenario.steps[i]!);
         const before: Topology = { kind: 'nodes', nodes: scenario.nodes, edits: scenario.steps.slice(0, i) };
-        start = () => jh.startResize(withOptions(algo, scenario), request.keys, before, [scenario.steps[i]!], { sampleLimit: request.sampleLimit });
+        steps.push({
+          algo,
+          label: describeChange(scenario.steps[i]!),
+          start: (options) => jh.startResize(withOptions(algo, scenario), request.keys, before, [scenario.steps[i]!], options),
+        });
       } else {
         const from = request.sizes[i]!;
         const to = request.sizes[i + 1]!;
-        label = `${from} → ${to}`;
-        start = () => jh.startResize(algo, request.keys, from, to, { sampleLimit: request.sampleLimit });
+        steps.push({ algo, label: `${from} → ${to}`, start: (options) => jh.startResize(algo, request.keys, from, to, options) });
       }
-      let job: Job<ResizeResult>;
-      try {
-        job = start();
-      } catch (error) {
-        steps.push({ algorithm: algo, label, result: null, error: messageOf(error) });
-        progress.add(keyCount, `${algo}: ${label}`);
-        continue;
-      }
-      const { sample, ...rest } = runJob(job, progress, `${algo}: ${label}`);
-      const columns = sampleColumns(sample);
-      steps.push({ algorithm: algo, label, result: { ...rest, sample: columns }, error: null });
-      transfer.push(...buffersOf({ ...rest, sample }), columns.values.buffer, columns.oldBuckets.buffer, columns.newBuckets.buffer);
     }
+  }
+  return steps;
+}
+
+/** Positions [begin, end) of part `index` of `of` equal parts of `keyCount` keys (exact for any count). */
+function partRange(keyCount: number, part: ReportPart | undefined): [number, number] | undefined {
+  if (!part) return undefined;
+  const cut = (i: number) => Number((BigInt(keyCount) * BigInt(i)) / BigInt(part.of));
+  return [cut(part.index), cut(part.index + 1)];
+}
+
+/** A resize result for the page: the sample in columns, and the buffers to transfer. */
+function reported(result: ResizeResult, transfer: Transferable[]): ReportedResize {
+  const { sample, ...rest } = result;
+  const columns = sampleColumns(sample);
+  transfer.push(...buffersOf(result), columns.values.buffer, columns.oldBuckets.buffer, columns.newBuckets.buffer);
+  return { ...rest, sample: columns };
+}
+
+/** The package's sample back from the page's columns (the inverse of sampleColumns). */
+function sampleObjects(columns: MovedSample): ResizeResult['sample'] {
+  const labels = new Map(columns.labels);
+  return Array.from(columns.values, (value, i) => ({
+    key: labels.get(i) ?? value.toString(),
+    value,
+    oldBucket: columns.oldBuckets[i]!,
+    newBucket: columns.newBuckets[i]!,
+  }));
+}
+
+function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): { reply: ResizeReply; transfer: Transferable[] } {
+  const keyCount = blame('keys', () => jh.keyCount(request.keys));
+  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
+  const keyRange = partRange(keyCount, request.part);
+  const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
+  const planned = resizeSteps(jh, request, scenario);
+  const progress = new Progress(id, ownKeys * planned.length);
+  const steps: ResizeOutcome[] = [];
+  const transfer: Transferable[] = [];
+  for (const { algo, label, start } of planned) {
+    let job: Job<ResizeResult>;
+    try {
+      job = start({ sampleLimit: request.sampleLimit, ...(keyRange ? { keyRange } : {}) });
+    } catch (error) {
+      steps.push({ algorithm: algo, label, result: null, error: messageOf(error) });
+      progress.add(ownKeys, `${algo}: ${label}`);
+      continue;
+    }
+    steps.push({ algorithm: algo, label, result: reported(runJob(job, progress, `${algo}: ${label}`), transfer), error: null });
   }
   const failed = steps.filter((step) => step.error !== null);
   if (steps.length > 0 && failed.length === steps.length && !scenario) {
@@ -280,26 +323,60 @@ function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): 
   return { reply: { keyCount, steps }, transfer };
 }
 
+/**
+ * The parts of a resize (ResizeRequest.part: each worker took a key range)
+ * made into one reply: for each report, a job over no keys of its own
+ * absorbs every part's result in key order, so the core sums the counts and
+ * derives the rest, exactly as one worker over every key would.
+ */
+function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, parts: ResizeReply[]): { reply: ResizeReply; transfer: Transferable[] } {
+  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
+  const planned = resizeSteps(jh, request, scenario);
+  const transfer: Transferable[] = [];
+  const steps = planned.map(({ algo, label, start }, k): ResizeOutcome => {
+    const outcomes = parts.map((part) => part.steps[k]!);
+    const failed = outcomes.find((outcome) => outcome.result === null);
+    if (failed) return failed;
+    const job = start({ sampleLimit: request.sampleLimit, keyRange: [0, 0] });
+    try {
+      job.step(1);
+      for (const outcome of outcomes) {
+        const { sample, ...rest } = outcome.result!;
+        job.absorb({ ...rest, sample: sampleObjects(sample) });
+      }
+      return { algorithm: algo, label, result: reported(job.result(), transfer), error: null };
+    } finally {
+      job.dispose();
+    }
+  });
+  return { reply: { keyCount: parts[0]!.keyCount, steps }, transfer };
+}
+
 function sizeField(message: string): Field | undefined {
   if (/\bfrom\b/.test(message)) return 'from';
   if (/\bto\b/.test(message)) return 'to';
   return undefined;
 }
 
+function loadTopology(request: LoadRequest, scenario: ParsedScenario | null): Topology {
+  return scenario ? { kind: 'nodes', nodes: scenario.nodes } : request.n;
+}
+
 function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { reply: LoadReply; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const progress = new Progress(id, keyCount * request.algos.length);
+  const keyRange = partRange(keyCount, request.part);
+  const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
+  const progress = new Progress(id, ownKeys * request.algos.length);
   const items: LoadOutcome[] = [];
   const transfer: Transferable[] = [];
   for (const algo of request.algos) {
-    const topology: Topology = scenario ? { kind: 'nodes', nodes: scenario.nodes } : request.n;
     let job: Job<LoadResult>;
     try {
-      job = jh.startLoad(withOptions(algo, scenario), request.keys, topology);
+      job = jh.startLoad(withOptions(algo, scenario), request.keys, loadTopology(request, scenario), keyRange ? { keyRange } : {});
     } catch (error) {
       items.push({ algorithm: algo, result: null, error: messageOf(error) });
-      progress.add(keyCount, algo);
+      progress.add(ownKeys, algo);
       continue;
     }
     const result = runJob(job, progress, scenario ? `${algo}: loads per node` : `${algo}: loads among ${request.n}`);
@@ -310,6 +387,28 @@ function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { re
     throw new FieldError(items[0]!.error!, 'n');
   }
   return { reply: { keyCount, items }, transfer };
+}
+
+/** The parts of a load made into one reply, as mergeResize. */
+function mergeLoad(jh: Jumphash, request: WithKeyText<LoadRequest>, parts: LoadReply[]): { reply: LoadReply; transfer: Transferable[] } {
+  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
+  const transfer: Transferable[] = [];
+  const items = request.algos.map((algo, k): LoadOutcome => {
+    const outcomes = parts.map((part) => part.items[k]!);
+    const failed = outcomes.find((outcome) => outcome.result === null);
+    if (failed) return failed;
+    const job = jh.startLoad(withOptions(algo, scenario), request.keys, loadTopology(request, scenario), { keyRange: [0, 0] });
+    try {
+      job.step(1);
+      for (const outcome of outcomes) job.absorb(outcome.result!);
+      const result = job.result();
+      transfer.push(...buffersOf(result));
+      return { algorithm: algo, result, error: null };
+    } finally {
+      job.dispose();
+    }
+  });
+  return { reply: { keyCount: parts[0]!.keyCount, items }, transfer };
 }
 
 /** SplitMix64 outputs as keys for timing lookups (BigInt arithmetic, exact). */
@@ -425,9 +524,11 @@ async function handle(id: number, request: Request): Promise<void> {
       post({ id, type: 'result', value: reply }, reply.traces.flatMap((t) => [t.ns.buffer, t.buckets.buffer]));
       return;
     }
-    case 'keyCount':
-      post({ id, type: 'result', value: blame('keys', () => jh.keyCount(request.keys)) });
+    case 'keyCount': {
+      const { keys } = await withKeyText(request);
+      post({ id, type: 'result', value: blame('keys', () => jh.keyCount(keys)) });
       return;
+    }
     case 'run':
       post({ id, type: 'result', value: jh.run(request.script) });
       return;
@@ -483,6 +584,16 @@ async function handle(id: number, request: Request): Promise<void> {
     }
     case 'load': {
       const { reply, transfer } = load(jh, id, await withKeyText(request));
+      post({ id, type: 'result', value: reply }, transfer);
+      return;
+    }
+    case 'mergeResize': {
+      const { reply, transfer } = mergeResize(jh, await withKeyText(request.request), request.parts);
+      post({ id, type: 'result', value: reply }, transfer);
+      return;
+    }
+    case 'mergeLoad': {
+      const { reply, transfer } = mergeLoad(jh, await withKeyText(request.request), request.parts);
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }

@@ -119,7 +119,7 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
   /** Set while a run waits for its request (build's promise): Cancel then stops the run itself. */
   let preparing = false;
   progress.onCancel = () => {
-    engine.jobs.cancel();
+    engine.reports.cancel();
     if (preparing) {
       preparing = false;
       generation++;
@@ -129,7 +129,7 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
 
   async function run(): Promise<void> {
     const current = ++generation;
-    engine.jobs.cancel();
+    engine.reports.cancel();
     clearErrors();
     let request: ReportRequest<K> | null;
     try {
@@ -161,7 +161,7 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
     progress.start('Starting…');
     const started = performance.now();
     try {
-      const reply = await engine.jobs.request(request, (p) => {
+      const reply = await engine.reports.request(request, (p) => {
         if (current === generation) progress.update(p);
       });
       if (current !== generation) return;
@@ -184,7 +184,7 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
     destroy() {
       rerun.cancel();
       generation++;
-      engine.jobs.cancel();
+      engine.reports.cancel();
     },
   };
 }

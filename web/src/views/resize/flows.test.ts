@@ -20,6 +20,7 @@ function nodeResult(overrides: Partial<ReportedResize> = {}): ReportedResize {
     flows: new Float64Array([30, 0, 0, 5, 0, 20, 0, 45, 0]),
     flowBalance: [],
     sample: { values: new BigUint64Array([7n, 9n]), oldBuckets: Int32Array.of(1, 1), newBuckets: Int32Array.of(2, 0), labels: [[1, '"k,1"']] },
+    keyRange: [0, 100],
     ...overrides,
   };
 }

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { cliStdout } from './helpers';
+
+// Reports over large key sets run on every core: the page splits a resize or
+// a load across workers by key position (?workers=N sets how many; by
+// default navigator.hardwareConcurrency), and one worker merges the parts
+// with the core. The merged report is exactly one worker's (the counts, the
+// flow matrix and the moved keys, as downloads) and the CLI's; Cancel stops
+// every worker.
+
+test.setTimeout(240_000);
+test.use({ trace: 'off' });
+
+const KEYS = 'random:3000000:5'; // above 2 x 2^20 keys: split in two
+
+/** The engine workers the page runs now (the quick lane's and the reports'). */
+function engineWorkers(page: Page): number {
+  return page.workers().filter((worker) => /\/worker-[\w-]+\.js$/.test(worker.url())).length;
+}
+
+async function download(page: Page, testid: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  return readFileSync(await file.path(), 'utf8');
+}
+
+/** The resize report as the page shows it and downloads it, with `workers` workers. */
+async function resizeWith(page: Page, workers: number) {
+  await page.goto(`./?workers=${workers}#view=resize&algo=jump,jumpback&from=10&to=12&keys=${KEYS}`);
+  await expect(page.getByTestId('total-keys')).toHaveText('3000000', { timeout: 120_000 });
+  const report = {
+    jump: await page.getByTestId('moved-jump').textContent(),
+    jumpback: await page.getByTestId('moved-jumpback').textContent(),
+    minimum: await page.getByTestId('minimum-jump').textContent(),
+    flows: await download(page, 'flow-csv-jump'),
+    movedKeys: await download(page, 'moved-csv-jumpback'),
+  };
+  return { report, workers: engineWorkers(page) };
+}
+
+test('a resize split across two workers is exactly one worker’s, and the CLI’s', async ({ page }) => {
+  const one = await resizeWith(page, 1);
+  const two = await resizeWith(page, 2);
+  expect(two.workers, 'the quick lane and two report workers').toBe(3);
+  expect(one.workers, 'the quick lane and one report worker').toBe(2);
+  expect(two.report).toEqual(one.report);
+  expect(two.report.flows.split('\n').length, 'a header, 10 staying flows and 20 moving ones').toBeGreaterThan(30);
+  expect(two.report.movedKeys.split('\n').length).toBeGreaterThan(100);
+  for (const algo of ['jump', 'jumpback'] as const) {
+    const cli = /moved: (\d+) of 3000000/.exec(cliStdout(`ALGO ${algo}\nKEYS ${KEYS}\nMOVED 10 12\n`))?.[1];
+    expect(two.report[algo]).toBe(cli);
+  }
+});
+
+test('a load split across two workers is exactly one worker’s', async ({ page }) => {
+  const loads = async (workers: number) => {
+    await page.goto(`./?workers=${workers}#view=balance&algo=jump,jumpback&n=1000&keys=${KEYS}`);
+    await expect(page.getByTestId('load-total-jump')).toHaveText('3000000', { timeout: 120_000 });
+    return Promise.all(
+      ['load-total-jump', 'max-over-mean-jump', 'load-total-jumpback', 'max-over-mean-jumpback'].map((id) => page.getByTestId(id).textContent()),
+    );
+  };
+  const one = await loads(1);
+  const two = await loads(2);
+  expect(engineWorkers(page)).toBe(3);
+  expect(two).toEqual(one);
+  const cli = cliStdout(`KEYS ${KEYS}\nLOAD 1000\n`);
+  const max = Math.max(...[...cli.matchAll(/^\d+: (\d+)$/gm)].map((match) => Number(match[1])));
+  expect(Number(two[1])).toBeCloseTo(max / 3000, 4);
+});
+
+test('Cancel stops every worker of a split report', async ({ page }) => {
+  await page.goto(`./?workers=2#view=resize&algo=jump&from=10&to=12&keys=0..9`);
+  await expect(page.getByTestId('total-keys')).toHaveText('10');
+  await page.locator('textarea[name="keys"]').fill('random:100000000:1');
+  await expect(page.getByTestId('cancel')).toBeVisible();
+  const bar = page.getByTestId('progress').locator('progress');
+  // The bar counts both parts' lookups.
+  await expect.poll(async () => Number((await bar.getAttribute('max')) ?? 0), { timeout: 30_000 }).toBe(100_000_000);
+  await expect.poll(async () => Number((await bar.getAttribute('value')) ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => engineWorkers(page)).toBe(3);
+  await page.getByTestId('cancel').click();
+  await expect(page.getByTestId('progress')).toContainText('Cancelled');
+  // Both report workers are terminated; only the quick lane's remains.
+  await expect.poll(() => engineWorkers(page)).toBe(1);
+  await page.locator('textarea[name="keys"]').fill('0..9999');
+  await expect(page.getByTestId('moved-jump')).toHaveText('1653');
+});

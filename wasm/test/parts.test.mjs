@@ -1,0 +1,177 @@
+// Reports split by key range (the page's workers): a job over the first
+// range absorbs the others' results in key order and gives the same report,
+// bit for bit, as one job over every key — counts, loads, flows, flow
+// balance, the fewest moved, load stats, the moved-key sample and its
+// labels — for bucket counts and node lists, range, random and written keys,
+// with parts made by another module instance and cloned as postMessage
+// clones them. Then every misuse and its message.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+
+import { loadJumphash } from '../src/index.js';
+import { jumphash } from './helpers.mjs';
+
+const jh = await jumphash();
+/** A second instance: the parts come from "another worker". */
+const other = await loadJumphash();
+
+const KEY_SETS = ['0..99999', 'random:60000:7', '"alpha" "beta" 3 4 5 "gamma" 7..2000 "delta" random:5000:1'];
+
+/** Cut points 0 = c0 <= c1 <= ... <= total: `parts` ranges, an empty one among them. */
+function cuts(total, parts, seed) {
+  const points = [0, total];
+  let state = seed;
+  for (let i = 0; i < parts - 1; i++) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    points.push(i === 1 ? points[points.length - 1] : state % (total + 1));
+  }
+  return points.sort((a, b) => a - b);
+}
+
+/** Runs `start(options)` over each range of `points`: the first in `jh`, the rest in `other`, cloned. */
+function splitRun(start, startOther, points) {
+  const first = start({ keyRange: [points[0], points[1]] });
+  try {
+    while (!first.step(7777));
+    for (let i = 1; i + 1 < points.length; i++) {
+      const job = startOther({ keyRange: [points[i], points[i + 1]] });
+      try {
+        while (!job.step(1 << 20));
+        first.absorb(structuredClone(job.result()));
+      } finally {
+        job.dispose();
+      }
+    }
+    return first.result();
+  } finally {
+    first.dispose();
+  }
+}
+
+const RESIZES = [
+  { algo: 'jump', from: 10, to: 12 },
+  { algo: 'jumpback', from: 1000, to: 1001 },
+  { algo: 'jumpback-indep', from: 40, to: 30 },
+  { algo: 'modulo', from: 7, to: 9 },
+  { algo: 'ketama', from: { kind: 'nodes', nodes: [{ name: 'a' }, { name: 'b', weight: 2 }, { name: 'c' }] }, to: [{ kind: 'remove', name: 'b' }] },
+  { algo: 'maglev table=251', from: 20, to: [{ kind: 'add', name: '20' }] },
+  { algo: 'memento', from: 12, to: [{ kind: 'remove', name: '3' }] },
+];
+
+test('a resize split into parts and absorbed equals the whole, on every key set', () => {
+  let seed = 1;
+  for (const keys of KEY_SETS) {
+    const total = jh.keyCount(keys);
+    for (const { algo, from, to } of RESIZES) {
+      const whole = jh.moved(algo, keys, from, to, { sampleLimit: 300 });
+      assert.deepEqual(whole.keyRange, [0, total]);
+      for (const parts of [1, 2, 4]) {
+        const points = cuts(total, parts, seed++);
+        const split = splitRun(
+          (options) => jh.startResize(algo, keys, from, to, { sampleLimit: 300, ...options }),
+          (options) => other.startResize(algo, keys, from, to, { sampleLimit: 300, ...options }),
+          points,
+        );
+        assert.deepEqual(split, whole, `${algo} on ${keys} cut at ${points}`);
+      }
+    }
+  }
+});
+
+test('a load split into parts and absorbed equals the whole', () => {
+  let seed = 99;
+  const topologies = [
+    ['jump', 37],
+    ['jumpback', 1000],
+    ['rendezvous', { kind: 'nodes', nodes: [{ name: 'x', weight: 3 }, { name: 'y' }] }],
+    ['memento', { kind: 'count', n: 9, edits: [{ kind: 'remove', name: '2' }] }],
+  ];
+  for (const keys of KEY_SETS) {
+    const total = jh.keyCount(keys);
+    for (const [algo, topology] of topologies) {
+      const whole = jh.load(algo, keys, topology);
+      assert.deepEqual(whole.keyRange, [0, total]);
+      const points = cuts(total, 3, seed++);
+      const split = splitRun(
+        (options) => jh.startLoad(algo, keys, topology, options),
+        (options) => other.startLoad(algo, keys, topology, options),
+        points,
+      );
+      assert.deepEqual(split, whole, `${algo} on ${keys} cut at ${points}`);
+    }
+  }
+});
+
+test('a job over a key range counts those keys only', () => {
+  const job = jh.startResize('jump', '0..999', 10, 12, { keyRange: [100, 250] });
+  try {
+    assert.equal(job.total, 150);
+    while (!job.step(64));
+    assert.equal(job.done, 150);
+    const part = job.result();
+    assert.equal(part.total, 150);
+    assert.deepEqual(part.keyRange, [100, 250]);
+    // The same keys as a key set of their own, but at positions 100..249.
+    assert.deepEqual(part, { ...jh.moved('jump', '100..249', 10, 12), keyRange: [100, 250] });
+  } finally {
+    job.dispose();
+  }
+  assert.equal(jh.load('jump', '0..999', 10, { keyRange: [0, 0] }).stats.total, 0);
+});
+
+test('misuse of keyRange and absorb is named', () => {
+  assert.throws(() => jh.startResize('jump', '0..999', 10, 12, { keyRange: [5] }), {
+    name: 'TypeError',
+    message: 'startResize: keyRange must be [begin, end], two integers 0 <= begin <= end <= the key count',
+  });
+  assert.throws(() => jh.startLoad('jump', '0..999', 10, { keyRange: [0, 1.5] }), { name: 'TypeError' });
+  assert.throws(() => jh.startLoad('jump', '0..999', 10, { keyRange: [0, 1001] }), {
+    name: 'RangeError',
+    message: 'startLoad: keyRange must be [begin, end] with 0 <= begin <= end <= 1000 (the key count)',
+  });
+  assert.throws(() => jh.moved('jump', '0..999', 10, 12, { keyRange: [600, 500] }), {
+    name: 'RangeError',
+    message: 'moved: keyRange must be [begin, end] with 0 <= begin <= end <= 1000 (the key count)',
+  });
+  const first = jh.startResize('jump', '0..999', 10, 12, { keyRange: [0, 500] });
+  const second = jh.moved('jump', '0..999', 10, 12, { keyRange: [500, 1000] });
+  try {
+    assert.throws(() => first.absorb(second), {
+      name: 'Error',
+      message: "absorb: this job has done 0 of its 500 keys; step it to the end first (a part's keys follow its own)",
+    });
+    while (!first.step(1000));
+    assert.throws(() => first.absorb({}), { name: 'TypeError' });
+    assert.throws(() => first.absorb(jh.moved('jump', '0..999', 10, 12, { keyRange: [600, 1000] })), {
+      name: 'RangeError',
+      message: "absorb: the part covers keys [600, 1000) but the keys that follow this job's start at 500",
+    });
+    assert.throws(() => first.absorb(jh.moved('jumpback', '0..999', 10, 12, { keyRange: [500, 1000] })), {
+      name: 'RangeError',
+      message: 'absorb: the part is a report of jumpback, this job one of jump',
+    });
+    assert.throws(() => first.absorb(jh.moved('jump', '0..999', 10, 13, { keyRange: [500, 1000] })), {
+      name: 'RangeError',
+      message: 'absorb: counts of another shape: loads 10 and 13, flows 130 where this report has 10, 12 and 120',
+    });
+    assert.throws(() => first.absorb({ ...second, loadsBefore: second.loadsBefore.map(() => -1) }), {
+      name: 'RangeError',
+      message: "absorb: a part's total, moved, loads and flows must be counts (integers >= 0)",
+    });
+    // Nothing was added by the refused parts: the good one still makes the whole.
+    first.absorb(second);
+    assert.deepEqual(first.result(), jh.moved('jump', '0..999', 10, 12));
+  } finally {
+    first.dispose();
+  }
+  const load = jh.startLoad('jump', '0..99', 10, { keyRange: [0, 50] });
+  try {
+    while (!load.step(100));
+    assert.throws(() => load.absorb(jh.load('jump', '0..99', 11, { keyRange: [50, 100] })), {
+      name: 'RangeError',
+      message: 'absorb: a part with 11 loads where this report has 10',
+    });
+  } finally {
+    load.dispose();
+  }
+});
