@@ -69,6 +69,26 @@ test('a load split across two workers is exactly one worker’s', async ({ page 
   expect(Number(two[1])).toBeCloseTo(max / 3000, 4);
 });
 
+test('the moved keys of every part, joined in key order, string keys included', async ({ page }) => {
+  // 1000 -> 1001 moves about one key in 1001: each part's sample is short, so
+  // the list joins both parts' (the first part's alone fills it above).
+  const keys = `"first" ${'"k'}0" random:2200000:9 "last" "k1" "k2"`;
+  const movedKeys = async (workers: number) => {
+    await page.goto(`./?workers=${workers}#view=resize&algo=jumpback&from=1000&to=1001&keys=${encodeURIComponent(keys)}`);
+    await expect(page.getByTestId('total-keys')).toHaveText('2200005', { timeout: 120_000 });
+    return { moved: await page.getByTestId('moved-jumpback').textContent(), csv: await download(page, 'moved-csv-jumpback'), workers: engineWorkers(page) };
+  };
+  const one = await movedKeys(1);
+  const two = await movedKeys(2);
+  expect(two.workers).toBe(3);
+  expect(two.csv).toBe(one.csv);
+  expect(two.moved).toBe(one.moved);
+  // Every moved key is listed (fewer than the list's limit), from both halves.
+  const rows = two.csv.trim().split('\n').slice(1);
+  expect(rows.length).toBe(Number(two.moved));
+  expect(rows.length).toBeGreaterThan(1500);
+});
+
 test('Cancel stops every worker of a split report', async ({ page }) => {
   await page.goto(`./?workers=2#view=resize&algo=jump&from=10&to=12&keys=0..9`);
   await expect(page.getByTestId('total-keys')).toHaveText('10');

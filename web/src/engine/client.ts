@@ -263,6 +263,12 @@ export class ReportPool {
     for (const lane of this.lanes) lane.cancel();
   }
 
+  /** Starts every worker a report may use (their modules compile before the first large report). */
+  warm(): void {
+    while (this.lanes.length < this.limit()) this.lanes.push(new Lane());
+    for (const lane of this.lanes) lane.warm();
+  }
+
   async request<K extends ReportRequest['kind']>(
     request: Extract<ReportRequest, { kind: K }>,
     onProgress?: (progress: Progress) => void,

@@ -285,15 +285,30 @@ function reported(result: ResizeResult, transfer: Transferable[]): ReportedResiz
   return { ...rest, sample: columns };
 }
 
-/** The package's sample back from the page's columns (the inverse of sampleColumns). */
-function sampleObjects(columns: MovedSample): ResizeResult['sample'] {
-  const labels = new Map(columns.labels);
-  return Array.from(columns.values, (value, i) => ({
-    key: labels.get(i) ?? value.toString(),
-    value,
-    oldBucket: columns.oldBuckets[i]!,
-    newBucket: columns.newBuckets[i]!,
-  }));
+/**
+ * The first `limit` moved keys of the parts' samples, in part (key) order:
+ * what Job.absorb makes of the samples, done on the columns, so that 200,000
+ * sampled keys a part never become objects with a bigint each.
+ */
+function joinSamples(samples: MovedSample[], limit: number): MovedSample {
+  const total = Math.min(limit, samples.reduce((sum, sample) => sum + sample.values.length, 0));
+  const joined: MovedSample = {
+    values: new BigUint64Array(total),
+    oldBuckets: new Int32Array(total),
+    newBuckets: new Int32Array(total),
+    labels: [],
+  };
+  let at = 0;
+  for (const sample of samples) {
+    const take = Math.min(sample.values.length, total - at);
+    if (take <= 0) break;
+    joined.values.set(sample.values.subarray(0, take), at);
+    joined.oldBuckets.set(sample.oldBuckets.subarray(0, take), at);
+    joined.newBuckets.set(sample.newBuckets.subarray(0, take), at);
+    for (const [index, label] of sample.labels) if (index < take) joined.labels.push([at + index, label]);
+    at += take;
+  }
+  return joined;
 }
 
 function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): { reply: ResizeReply; transfer: Transferable[] } {
@@ -337,14 +352,14 @@ function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, parts: R
     const outcomes = parts.map((part) => part.steps[k]!);
     const failed = outcomes.find((outcome) => outcome.result === null);
     if (failed) return failed;
-    const job = start({ sampleLimit: request.sampleLimit, keyRange: [0, 0] });
+    // The core sums the counts; the samples are joined here, in columns.
+    const job = start({ sampleLimit: 0, keyRange: [0, 0] });
     try {
-      job.step(1);
-      for (const outcome of outcomes) {
-        const { sample, ...rest } = outcome.result!;
-        job.absorb({ ...rest, sample: sampleObjects(sample) });
-      }
-      return { algorithm: algo, label, result: reported(job.result(), transfer), error: null };
+      for (const outcome of outcomes) job.absorb({ ...outcome.result!, sample: [] });
+      const { sample: _none, ...counts } = job.result();
+      const sample = joinSamples(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
+      transfer.push(...buffersOf({ ...counts, sample: [] }), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
+      return { algorithm: algo, label, result: { ...counts, sample }, error: null };
     } finally {
       job.dispose();
     }

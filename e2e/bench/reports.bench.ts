@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+// Reports in the page on 1, 2 and all of navigator.hardwareConcurrency
+// workers (?workers=N), against the native single-thread bare loop that
+// does the same two lookups per key and counts (build/native/bench/
+// jumphash_batch_bench, resize/*, which also times the CLI with -j 1 and
+// -j <cores>), all in one run, as ratios. The page's time runs from typing
+// the keys to the report on screen (the view's 300 ms input debounce, the
+// split, the merge and the charts included; the workers already started, as
+// the page starts them 500 ms after it loads), best of three.
+
+const repoDir = fileURLToPath(new URL('../../', import.meta.url));
+const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');
+
+const CASES = [
+  { name: 'jumpback 1000 -> 1001, keys 0..99999999', algo: 'jumpback', from: 1000, to: 1001, keys: '0..99999999', count: '100000000' },
+  { name: 'jump 10 -> 12, keys random:10000000:1', algo: 'jump', from: 10, to: 12, keys: 'random:10000000:1', count: '10000000' },
+  { name: 'jumpback 1000 -> 1001, keys random:10000000:1', algo: 'jumpback', from: 1000, to: 1001, keys: 'random:10000000:1', count: '10000000' },
+];
+
+/** ms from typing the keys of `c` to its report, with `workers` workers, best of three. */
+async function pageMs(page: Page, c: (typeof CASES)[number], workers: number): Promise<number> {
+  await page.goto(`./?workers=${workers}#view=resize&algo=${c.algo}&from=${c.from}&to=${c.to}&keys=0..99`);
+  await expect(page.getByTestId('total-keys')).toHaveText('100');
+  await page.waitForTimeout(2000); // the workers start
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    await page.locator('textarea[name="keys"]').fill('0..99');
+    await expect(page.getByTestId('total-keys')).toHaveText('100', { timeout: 300_000 });
+    const started = Date.now();
+    await page.locator('textarea[name="keys"]').fill(c.keys);
+    await expect(page.getByTestId('total-keys')).toHaveText(c.count, { timeout: 300_000 });
+    best = Math.min(best, Date.now() - started);
+  }
+  return best;
+}
+
+/** The native bench's resize rows: name -> ms. */
+function nativeResize(): Map<string, number> {
+  const rows = new Map<string, number>();
+  if (!existsSync(nativeBench)) return rows;
+  const run = spawnSync(nativeBench, ['--benchmark_filter=^resize/'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  for (const match of run.stdout.matchAll(/^\| (resize\/\S+) \| (\d+) \|/gm)) rows.set(match[1]!, Number(match[2]));
+  return rows;
+}
+
+test('page reports on 1, 2 and all workers against the bare loop', async ({ page }) => {
+  const native = nativeResize();
+  await page.goto('./');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const workerCounts = [...new Set([1, 2, Math.min(8, cores)])];
+  const lines = [`navigator.hardwareConcurrency = ${cores}`, ''];
+  lines.push(`| report | ${workerCounts.map((w) => `${w} worker${w === 1 ? '' : 's'}`).join(' | ')} | speedup 1 -> 2 |`);
+  lines.push(`|---|${workerCounts.map(() => '---|').join('')}---|`);
+  const bare = [...native].find(([name]) => name.startsWith('resize/bare_loop'))?.[1];
+  for (const c of CASES) {
+    const times = [];
+    for (const workers of workerCounts) times.push(await pageMs(page, c, workers));
+    const ratio = (ms: number) => (bare && c.keys === '0..99999999' ? ` (${(ms / bare).toFixed(2)}x bare)` : '');
+    lines.push(`| ${c.name} | ${times.map((ms) => `${ms} ms${ratio(ms)}`).join(' | ')} | ${(times[0]! / times[1]!).toFixed(2)}x |`);
+  }
+  lines.push('', 'Native, same run (jumphash_batch_bench, jumpback MOVED 1000 1001 over 0..99999999):', '| run | ms | ratio to the bare loop |', '|---|---|---|');
+  for (const [name, ms] of native) lines.push(`| ${name} | ${ms} | ${bare ? (ms / bare).toFixed(2) : '-'}x |`);
+  console.log(lines.join('\n'));
+});
