@@ -541,7 +541,7 @@ export function createApi(m) {
       },
       absorb(part) {
         const native = alive();
-        if (part === null || typeof part !== 'object' || !Array.isArray(part.keyRange)) {
+        if (part === null || typeof part !== 'object' || !Array.isArray(part.keyRange) || (sampleLimit !== null && !Array.isArray(part.sample))) {
           throw new TypeError('absorb: part must be the result() of another job over the same report');
         }
         if (done !== total) {

@@ -142,6 +142,7 @@ test('misuse of keyRange and absorb is named', () => {
     });
     while (!first.step(1000));
     assert.throws(() => first.absorb({}), { name: 'TypeError' });
+    assert.throws(() => first.absorb({ ...second, sample: undefined }), { name: 'TypeError' });
     assert.throws(() => first.absorb(jh.moved('jump', '0..999', 10, 12, { keyRange: [600, 1000] })), {
       name: 'RangeError',
       message: "absorb: the part covers keys [600, 1000) but the keys that follow this job's start at 500",

@@ -125,5 +125,6 @@ void app.start().then(() => {
 // Start the report workers early so the first long report does not wait for
 // them: a worker's module takes 200-400 ms to start (the Resize view over
 // 10^8 keys on 2 workers took 1.8 s with the second worker started by the
-// report, e2e/bench/reports.bench.ts). An embed starts only the first.
+// report, e2e/bench/reports.bench.ts). An embed starts its workers with its
+// first report.
 setTimeout(() => engine.reports.warm(), 500);

@@ -202,7 +202,7 @@ export const MAX_REPORT_WORKERS = 8;
 /**
  * How many workers a report may use: navigator.hardwareConcurrency (at
  * most MAX_REPORT_WORKERS), or `?workers=N` in the page's address (for
- * benchmarks: e2e/bench/workers.bench.ts).
+ * benchmarks: e2e/bench/reports.bench.ts).
  */
 export function reportWorkers(): number {
   const asked = Number(new URLSearchParams(globalThis.location?.search ?? '').get('workers'));
@@ -248,11 +248,6 @@ export class ReportPool {
 
   constructor(first: Lane, private readonly limit: () => number = reportWorkers) {
     this.lanes = [first];
-  }
-
-  /** Workers started so far (they stay for the next report). */
-  get started(): number {
-    return this.lanes.length;
   }
 
   get busy(): boolean {
