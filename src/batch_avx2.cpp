@@ -65,14 +65,14 @@ inline __m256i highest_bit(__m256i x) {
       set1(kMagic52));
 }
 
-/// 1 in the lanes (below 2^32) with an odd number of set bits, else 0.
-inline __m256i parity(__m256i x) {
-  x = _mm256_xor_si256(x, _mm256_srli_epi64(x, 16));
-  x = _mm256_xor_si256(x, _mm256_srli_epi64(x, 8));
-  x = _mm256_xor_si256(x, _mm256_srli_epi64(x, 4));
-  x = _mm256_xor_si256(x, _mm256_srli_epi64(x, 2));
+/// The parity of each lane's low 32 bits, in the lane's sign bit (bit 63):
+/// bit 4k of x ^ x>>1 ^ x>>2 ^ x>>3 is nibble k's parity, and multiplying
+/// those bits by 0x11111111 sums them into bits 28..31 (no carries: at most 8).
+inline __m256i parity_in_sign(__m256i x) {
   x = _mm256_xor_si256(x, _mm256_srli_epi64(x, 1));
-  return _mm256_and_si256(x, set1(1));
+  x = _mm256_xor_si256(x, _mm256_srli_epi64(x, 2));
+  const __m256i nibbles = set1(0x11111111ULL);
+  return _mm256_slli_epi64(_mm256_mul_epu32(_mm256_and_si256(x, nibbles), nibbles), 35);
 }
 
 /// where ? if_set : if_clear, per lane (where is all ones or all zeros).
@@ -81,6 +81,52 @@ inline __m256i select(__m256i where, __m256i if_set, __m256i if_clear) {
 }
 
 inline bool none(__m256i mask) { return _mm256_testz_si256(mask, mask) != 0; }
+
+/// where ? if_set : if_clear, per lane, by the sign bit of `where` alone.
+inline __m256i select_by_sign(__m256i where, __m256i if_set, __m256i if_clear) {
+  return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(if_clear),
+                                              _mm256_castsi256_pd(if_set),
+                                              _mm256_castsi256_pd(where)));
+}
+
+/// Bit k set when lane k's sign bit is.
+inline unsigned lane_bits(__m256i mask) {
+  return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(mask)));
+}
+
+/// For each 4-bit lane set, the _mm256_permutevar8x32_epi32 order that
+/// moves those 64-bit lanes, in order, to the front.
+struct PackOrders {
+  alignas(32) std::int32_t order[16][8];
+  constexpr PackOrders() : order{} {
+    for (unsigned lanes = 0; lanes < 16; ++lanes) {
+      unsigned front = 0;
+      for (unsigned lane = 0; lane < 4; ++lane) {
+        if ((lanes >> lane) & 1U) {
+          order[lanes][2 * front] = static_cast<std::int32_t>(2 * lane);
+          order[lanes][2 * front + 1] = static_cast<std::int32_t>(2 * lane + 1);
+          ++front;
+        }
+      }
+    }
+  }
+};
+constexpr PackOrders kPackOrders;
+
+inline __m256i pack_order(unsigned lanes) {
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(kPackOrders.order[lanes]));
+}
+
+/// Stores the lanes chosen by `order` (pack_order) to the front of `to`,
+/// four lanes written: `to` must have room for four.
+inline void store_packed(std::uint64_t* to, __m256i order, __m256i lanes) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(to), _mm256_permutevar8x32_epi32(lanes, order));
+}
+
+/// Keys per slice of the JumpBackHash kernel (its queue, 24 KiB, lives on
+/// the stack): the report loops' blocks (kBatchBlockKeys); 256 measured
+/// 10% slower at n = 129, where a queue's rounds are most of the work.
+constexpr std::size_t kSliceKeys = 1024;
 
 /// Stores the low 32 bits of the four lanes to out[0..3].
 inline void store_low_halves(std::int32_t* out, __m256i lanes) {
@@ -120,55 +166,144 @@ inline unsigned bit_length_of_n_minus_1(std::int32_t n) {
 // [q, 2q) with q = 2^(bits(n-1) - 1) can hold buckets >= n, so a key ends in
 // one of two ways: in the top interval (its first candidate, or one drawn
 // from further SplitMix64 outputs), or by the immediate answer of the next
-// lower active index (the highest bit of u below q). Both are computed for
-// every lane; only lanes whose top candidate is >= n loop on more draws,
-// masked, until all four lanes are done.
-void jump_back_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
-                         std::int32_t* out) {
-  if (n <= 1) return fill_zero(count, out);
+// lower active index (the highest bit of u below q).
+//
+// Two passes over each slice of kSliceKeys keys. The first computes every
+// key's first candidate and its fallback, without a loop, and queues the
+// keys whose top candidate is >= n (their generator state and fallback),
+// packed to the front of the queue. The second draws once for every queued
+// key, four at a time, writes those that are done and packs the rest to the
+// front again, until the queue is empty. So vectors stay full: a lane that
+// must draw again never holds three finished lanes back, and no branch
+// depends on one key (at n = 129 half the keys draw, 1.33 times on average).
+namespace {
+enum class Rejections { never, rare, common };
+
+template <Rejections kRejections>
+void jump_back_hash_avx2_when(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                              std::int32_t* out) {
   const unsigned bits = bit_length_of_n_minus_1(n);
   const std::uint64_t q = std::uint64_t{1} << (bits - 1);
   const __m256i top = set1(q), below_top = set1(q - 1), draw_mask = set1((q << 1) - 1);
   const __m256i buckets = set1(static_cast<std::uint64_t>(n));
-  const __m256i gamma = set1(kGamma), low32 = set1(0xFFFFFFFFULL), zero = _mm256_setzero_si256();
-  for_each_four(keys, count, out, [&](__m256i key) {
-    __m256i state = _mm256_add_epi64(key, gamma);
-    const __m256i v = splitmix64_mix(state);
-    const __m256i v_low = _mm256_and_si256(v, low32), v_high = _mm256_srli_epi64(v, 32);
-    const __m256i u = _mm256_and_si256(_mm256_xor_si256(v_low, v_high), draw_mask);
-    const __m256i u_odd = parity(u);
-    const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(u, top), top);
-    // The next lower active index: highest bit h of u below q, and the
-    // bucket h + (V_parity & (h - 1)), or 0 when there is none.
-    const __m256i lower = _mm256_and_si256(u, below_top);
-    const __m256i h = highest_bit(lower);
-    const __m256i lower_odd = _mm256_xor_si256(u_odd, _mm256_and_si256(in_top, set1(1)));
-    const __m256i lower_word = select(_mm256_cmpeq_epi64(lower_odd, set1(1)), v_high, v_low);
-    const __m256i fallback = _mm256_andnot_si256(
-        _mm256_cmpeq_epi64(h, zero),
-        _mm256_add_epi64(h, _mm256_and_si256(lower_word, _mm256_sub_epi64(h, set1(1)))));
-    // The top interval's first candidate.
-    const __m256i top_word = select(_mm256_cmpeq_epi64(u_odd, set1(1)), v_high, v_low);
-    const __m256i candidate = _mm256_add_epi64(top, _mm256_and_si256(top_word, below_top));
-    __m256i result = select(in_top, candidate, fallback);
-    __m256i pending = _mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top);
-    auto draw = [&] {
-      state = _mm256_add_epi64(state, gamma);
-      const __m256i w = splitmix64_mix(state);  // two candidates per draw
-      const __m256i first = _mm256_and_si256(w, draw_mask);
-      const __m256i second = _mm256_and_si256(_mm256_srli_epi64(w, 32), draw_mask);
-      const __m256i first_fits = _mm256_cmpgt_epi64(buckets, first);
-      const __m256i second_fits = _mm256_cmpgt_epi64(buckets, second);
-      const __m256i first_value = select(_mm256_cmpgt_epi64(top, first), fallback, first);
-      const __m256i second_value = select(_mm256_cmpgt_epi64(top, second), fallback, second);
-      const __m256i value = select(first_fits, first_value, second_value);
-      const __m256i done = _mm256_and_si256(pending, _mm256_or_si256(first_fits, second_fits));
-      result = select(done, value, result);
-      pending = _mm256_andnot_si256(done, pending);
+  const __m256i gamma = set1(kGamma), zero = _mm256_setzero_si256(), one = set1(1);
+  const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
+
+  // The queue: each waiting key's place in `out`, generator state and
+  // fallback; 4 spare entries so the last vector can be loaded whole.
+  alignas(32) std::uint64_t waiting_at[kSliceKeys + 4];
+  alignas(32) std::uint64_t waiting_state[kSliceKeys + 4];
+  alignas(32) std::uint64_t waiting_fallback[kSliceKeys + 4];
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    std::size_t waiting = 0;
+    auto first_pass = [&](std::size_t at, __m256i key, unsigned real_lanes) {
+      const __m256i state = _mm256_add_epi64(key, gamma);
+      const __m256i v = splitmix64_mix(state);  // V0 = low 32 bits, V1 = high
+      const __m256i v_high = _mm256_srli_epi64(v, 32);
+      const __m256i u = _mm256_and_si256(_mm256_xor_si256(v, v_high), draw_mask);
+      const __m256i u_odd = parity_in_sign(u);
+      const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(u, top), top);
+      // The next lower active index: highest bit h of u below q, and the
+      // bucket h + (V_parity & (h - 1)), or 0 when there is none. Its
+      // parity is u's without the top bit.
+      const __m256i h = highest_bit(_mm256_and_si256(u, below_top));
+      const __m256i lower_word = select_by_sign(_mm256_xor_si256(u_odd, in_top), v_high, v);
+      const __m256i fallback = _mm256_andnot_si256(
+          _mm256_cmpeq_epi64(h, zero),
+          _mm256_add_epi64(h, _mm256_and_si256(lower_word, _mm256_sub_epi64(h, one))));
+      // The top interval's first candidate.
+      const __m256i top_word = select_by_sign(u_odd, v_high, v);
+      const __m256i candidate = _mm256_add_epi64(top, _mm256_and_si256(top_word, below_top));
+      const __m256i result = select_by_sign(in_top, candidate, fallback);
+      if constexpr (kRejections == Rejections::never) {
+        (void)at, (void)real_lanes;
+      } else {
+        const __m256i rejected =
+            _mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top);
+        const unsigned lanes = lane_bits(rejected) & ((1U << real_lanes) - 1U);
+        if (kRejections == Rejections::common || lanes != 0) {
+          const __m256i order = pack_order(lanes);
+          store_packed(waiting_at + waiting, order,
+                       _mm256_add_epi64(set1(static_cast<std::uint64_t>(at)), lane_offsets));
+          store_packed(waiting_state + waiting, order, state);
+          store_packed(waiting_fallback + waiting, order, fallback);
+          waiting += static_cast<unsigned>(__builtin_popcount(lanes));
+        }
+      }
+      return result;
     };
-    while (!none(pending)) draw();
-    return result;
-  });
+    std::size_t i = slice;
+    for (; i + 4 <= slice_end; i += 4) {
+      store_low_halves(out + i,
+                       first_pass(i, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), 4));
+    }
+    if (i < slice_end) {
+      alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
+      for (std::size_t j = i; j < slice_end; ++j) padded[j - i] = keys[j];
+      alignas(16) std::int32_t results[4];
+      store_low_halves(results, first_pass(i, _mm256_load_si256(reinterpret_cast<const __m256i*>(padded)),
+                                           static_cast<unsigned>(slice_end - i)));
+      for (std::size_t j = i; j < slice_end; ++j) out[j] = results[j - i];
+    }
+    // Draw for the queued keys until none is left.
+    while (waiting != 0) {
+      for (std::size_t j = waiting; j < waiting + 4; ++j) {
+        waiting_at[j] = waiting_state[j] = waiting_fallback[j] = 0;
+      }
+      std::size_t kept = 0;
+      for (std::size_t j = 0; j < waiting; j += 4) {
+        const unsigned real = waiting - j < 4 ? static_cast<unsigned>(waiting - j) : 4U;
+        const __m256i at = _mm256_load_si256(reinterpret_cast<const __m256i*>(waiting_at + j));
+        const __m256i state = _mm256_add_epi64(
+            _mm256_load_si256(reinterpret_cast<const __m256i*>(waiting_state + j)), gamma);
+        const __m256i fallback =
+            _mm256_load_si256(reinterpret_cast<const __m256i*>(waiting_fallback + j));
+        const __m256i w = splitmix64_mix(state);  // two candidates per draw
+        const __m256i first = _mm256_and_si256(w, draw_mask);
+        const __m256i second = _mm256_and_si256(_mm256_srli_epi64(w, 32), draw_mask);
+        const __m256i first_fits = _mm256_cmpgt_epi64(buckets, first);
+        const __m256i second_fits = _mm256_cmpgt_epi64(buckets, second);
+        // The first that fits (or the second, unused, when neither does);
+        // one below q means the fallback.
+        const __m256i chosen = select(first_fits, first, second);
+        const __m256i value = select(_mm256_cmpgt_epi64(top, chosen), fallback, chosen);
+        const unsigned real_lanes = (1U << real) - 1U;
+        const unsigned done = lane_bits(_mm256_or_si256(first_fits, second_fits)) & real_lanes;
+        // Every real lane is written: a lane not done yet gets its final
+        // value in a later round, after this one.
+        alignas(32) std::uint64_t values[4], places[4];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(values), value);
+        _mm256_store_si256(reinterpret_cast<__m256i*>(places), at);
+        for (unsigned lane = 0; lane < real; ++lane) {
+          out[places[lane]] = static_cast<std::int32_t>(values[lane]);
+        }
+        // Packed in place, unconditionally: kept <= j, so the four lanes
+        // written land only on entries already loaded.
+        const unsigned again = real_lanes & ~done;
+        const __m256i order = pack_order(again);
+        store_packed(waiting_at + kept, order, at);
+        store_packed(waiting_state + kept, order, state);
+        store_packed(waiting_fallback + kept, order, fallback);
+        kept += static_cast<unsigned>(__builtin_popcount(again));
+      }
+      waiting = kept;
+    }
+  }
+}
+}  // namespace
+
+void jump_back_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                         std::int32_t* out) {
+  if (n <= 1) return fill_zero(count, out);
+  const std::uint64_t top_half = std::uint64_t{1} << bit_length_of_n_minus_1(n);  // 2q
+  const std::uint64_t rejecting = top_half - static_cast<std::uint64_t>(n);  // of 2q values
+  if (rejecting == 0) return jump_back_hash_avx2_when<Rejections::never>(keys, count, n, out);
+  if (rejecting * 128 < top_half) {
+    return jump_back_hash_avx2_when<Rejections::rare>(keys, count, n, out);
+  }
+  return jump_back_hash_avx2_when<Rejections::common>(keys, count, n, out);
 }
 
 // JumpBackHash with independent streams (the article's jbh_indep). As above,

@@ -95,7 +95,7 @@ TEST_P(BatchTest, EqualsScalarOnAMillionRandomKeysAtEveryBucketCount) {
   const std::vector<std::uint64_t>& keys = million_random_keys();
   for (const std::string& name : kSimdAlgorithms) {
     const Algorithm& algorithm = algorithm_named(name);
-    for (std::int32_t n : {1, 2, 128, 129, 1000, 1024, 1000000, 1 << 30, 2147483647}) {
+    for (std::int32_t n : {1, 2, 128, 129, 1000, 1024, 65535, 1000000, 1 << 30, 2147483647}) {
       const std::vector<std::int32_t> out = batch(algorithm, keys, n);
       std::size_t mismatches = 0;
       for (std::size_t i = 0; i < keys.size(); ++i) {
@@ -137,20 +137,27 @@ TEST_P(BatchTest, EqualsScalarOnEdgeKeys) {
   }
 }
 
-// Batches of every length 0..9 (the kernels pad the last partial vector),
-// and an `out` longer than the keys (the rest is left alone).
+// Batches of every length 0..9 (the kernels pad the last partial vector)
+// and around the AVX2 JumpBackHash kernel's slices of 1024 keys, at bucket
+// counts where it never, rarely (65535) and often (129) queues a key; and an
+// `out` longer than the keys (the rest is left alone).
 TEST_P(BatchTest, HandlesEveryTailLength) {
   const std::vector<std::uint64_t>& all = million_random_keys();
+  std::vector<std::size_t> lengths = {255, 256, 257, 1023, 1024, 1025, 2049};
+  for (std::size_t length = 0; length < 10; ++length) lengths.push_back(length);
   for (const std::string& name : kSimdAlgorithms) {
     const Algorithm& algorithm = algorithm_named(name);
-    for (std::size_t length = 0; length < 10; ++length) {
-      const std::vector<std::uint64_t> keys(all.begin(), all.begin() + length);
-      std::vector<std::int32_t> out(length + 3, -7);
-      buckets_batch(algorithm, keys, 129, out);
-      for (std::size_t i = 0; i < length; ++i) {
-        EXPECT_EQ(out[i], algorithm.function(keys[i], 129)) << name << " length " << length;
+    for (std::int32_t n : {128, 129, 65535}) {
+      for (std::size_t length : lengths) {
+        const std::vector<std::uint64_t> keys(all.begin(), all.begin() + length);
+        std::vector<std::int32_t> out(length + 3, -7);
+        buckets_batch(algorithm, keys, n, out);
+        for (std::size_t i = 0; i < length; ++i) {
+          EXPECT_EQ(out[i], algorithm.function(keys[i], n))
+              << name << " n " << n << " length " << length << " key " << i;
+        }
+        for (std::size_t i = length; i < out.size(); ++i) EXPECT_EQ(out[i], -7) << name;
       }
-      for (std::size_t i = length; i < out.size(); ++i) EXPECT_EQ(out[i], -7) << name;
     }
   }
 }
