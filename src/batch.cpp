@@ -126,6 +126,21 @@ void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> ke
   scalar_batch(algorithm.id, keys, n, out.data());
 }
 
+void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_t> keys,
+                        std::int32_t first, std::int32_t second, std::span<std::int32_t> out_first,
+                        std::span<std::int32_t> out_second) {
+  keys = keys.first(std::min({keys.size(), out_first.size(), out_second.size()}));
+#if defined(JUMPHASH_HAVE_AVX2_BATCH)
+  if (algorithm.id == AlgorithmId::jumpback && batch_path() == BatchPath::avx2 && cpu_has_avx2() &&
+      batch_kernels::jump_back_hash_pair_avx2(keys.data(), keys.size(), first, second,
+                                              out_first.data(), out_second.data())) {
+    return;
+  }
+#endif
+  buckets_batch(algorithm, keys, first, out_first);
+  buckets_batch(algorithm, keys, second, out_second);
+}
+
 // ---- parallel report chunks -------------------------------------------------------
 
 void set_report_threads(unsigned threads) {

@@ -176,99 +176,89 @@ inline unsigned bit_length_of_n_minus_1(std::int32_t n) {
 // front again, until the queue is empty. So vectors stay full: a lane that
 // must draw again never holds three finished lanes back, and no branch
 // depends on one key (at n = 129 half the keys draw, 1.33 times on average).
+//
+// Bucket counts with the same bits(n - 1) share everything up to the
+// rejection test (q, u, the candidate, the fallback, the draws), so the
+// pair kernel, for a resize's before and after, runs the first pass once
+// and keeps a queue per count.
 namespace {
+
+/// How often a key is rejected decides how the first pass queues: never (n
+/// a power of two: no check at all), rarely (a branch the CPU predicts), or
+/// often (packing every vector without a branch, cheaper than mispredicting).
 enum class Rejections { never, rare, common };
 
-template <Rejections kRejections>
-void jump_back_hash_avx2_when(const std::uint64_t* keys, std::size_t count, std::int32_t n,
-                              std::int32_t* out) {
-  const unsigned bits = bit_length_of_n_minus_1(n);
-  const std::uint64_t q = std::uint64_t{1} << (bits - 1);
-  const __m256i top = set1(q), below_top = set1(q - 1), draw_mask = set1((q << 1) - 1);
-  const __m256i buckets = set1(static_cast<std::uint64_t>(n));
-  const __m256i gamma = set1(kGamma), zero = _mm256_setzero_si256(), one = set1(1);
-  const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
+Rejections rejections_at(std::int32_t n) {
+  const std::uint64_t top_half = std::uint64_t{1} << bit_length_of_n_minus_1(n);  // 2q
+  const std::uint64_t rejecting = top_half - static_cast<std::uint64_t>(n);  // of 2q values
+  // A key is rejected with probability rejecting / 2q; "rare" below 1/128
+  // (a vector of four then holds one in fewer than 1 in 32).
+  if (rejecting == 0) return Rejections::never;
+  return rejecting * 128 < top_half ? Rejections::rare : Rejections::common;
+}
 
-  // The queue: each waiting key's place in `out`, generator state and
-  // fallback; 4 spare entries so the last vector can be loaded whole.
-  alignas(32) std::uint64_t waiting_at[kSliceKeys + 4];
-  alignas(32) std::uint64_t waiting_state[kSliceKeys + 4];
-  alignas(32) std::uint64_t waiting_fallback[kSliceKeys + 4];
+/// The vectors every lookup at bucket counts with bits(n - 1) = bits uses.
+struct TopInterval {
+  explicit TopInterval(unsigned bits)
+      : q(std::uint64_t{1} << (bits - 1)),
+        top(set1(q)),
+        below_top(set1(q - 1)),
+        draw_mask(set1((q << 1) - 1)) {}
+  std::uint64_t q;
+  __m256i top, below_top, draw_mask;
+};
 
-  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
-    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
-    std::size_t waiting = 0;
-    auto first_pass = [&](std::size_t at, __m256i key, unsigned real_lanes) {
-      const __m256i state = _mm256_add_epi64(key, gamma);
-      const __m256i v = splitmix64_mix(state);  // V0 = low 32 bits, V1 = high
-      const __m256i v_high = _mm256_srli_epi64(v, 32);
-      const __m256i u = _mm256_and_si256(_mm256_xor_si256(v, v_high), draw_mask);
-      const __m256i u_odd = parity_in_sign(u);
-      const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(u, top), top);
-      // The next lower active index: highest bit h of u below q, and the
-      // bucket h + (V_parity & (h - 1)), or 0 when there is none. Its
-      // parity is u's without the top bit.
-      const __m256i h = highest_bit(_mm256_and_si256(u, below_top));
-      const __m256i lower_word = select_by_sign(_mm256_xor_si256(u_odd, in_top), v_high, v);
-      const __m256i fallback = _mm256_andnot_si256(
-          _mm256_cmpeq_epi64(h, zero),
-          _mm256_add_epi64(h, _mm256_and_si256(lower_word, _mm256_sub_epi64(h, one))));
-      // The top interval's first candidate.
-      const __m256i top_word = select_by_sign(u_odd, v_high, v);
-      const __m256i candidate = _mm256_add_epi64(top, _mm256_and_si256(top_word, below_top));
-      const __m256i result = select_by_sign(in_top, candidate, fallback);
-      if constexpr (kRejections == Rejections::never) {
-        (void)at, (void)real_lanes;
-      } else {
-        const __m256i rejected =
-            _mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top);
-        const unsigned lanes = lane_bits(rejected) & ((1U << real_lanes) - 1U);
-        if (kRejections == Rejections::common || lanes != 0) {
-          const __m256i order = pack_order(lanes);
-          store_packed(waiting_at + waiting, order,
-                       _mm256_add_epi64(set1(static_cast<std::uint64_t>(at)), lane_offsets));
-          store_packed(waiting_state + waiting, order, state);
-          store_packed(waiting_fallback + waiting, order, fallback);
-          waiting += static_cast<unsigned>(__builtin_popcount(lanes));
-        }
+/// Keys of a slice rejected at one bucket count: each one's place in `out`,
+/// generator state and fallback, packed to the front; 4 spare entries so
+/// the last vector can be loaded whole.
+struct RejectedKeys {
+  alignas(32) std::uint64_t place[kSliceKeys + 4];
+  alignas(32) std::uint64_t state[kSliceKeys + 4];
+  alignas(32) std::uint64_t fallback[kSliceKeys + 4];
+  std::size_t size = 0;
+
+  /// Queues the lanes of `real_lanes` whose candidate is >= buckets.
+  template <Rejections kRejections>
+  void add(__m256i buckets, __m256i candidate, __m256i in_top, unsigned real_lanes,
+           __m256i places, __m256i states, __m256i fallbacks) {
+    if constexpr (kRejections != Rejections::never) {
+      const unsigned lanes =
+          lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top)) &
+          real_lanes;
+      if (kRejections == Rejections::common || lanes != 0) {
+        const __m256i order = pack_order(lanes);
+        store_packed(place + size, order, places);
+        store_packed(state + size, order, states);
+        store_packed(fallback + size, order, fallbacks);
+        size += static_cast<unsigned>(__builtin_popcount(lanes));
       }
-      return result;
-    };
-    std::size_t i = slice;
-    for (; i + 4 <= slice_end; i += 4) {
-      store_low_halves(out + i,
-                       first_pass(i, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), 4));
+    } else {
+      (void)buckets, (void)candidate, (void)in_top, (void)real_lanes, (void)places, (void)states,
+          (void)fallbacks;
     }
-    if (i < slice_end) {
-      alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
-      for (std::size_t j = i; j < slice_end; ++j) padded[j - i] = keys[j];
-      alignas(16) std::int32_t results[4];
-      store_low_halves(results, first_pass(i, _mm256_load_si256(reinterpret_cast<const __m256i*>(padded)),
-                                           static_cast<unsigned>(slice_end - i)));
-      for (std::size_t j = i; j < slice_end; ++j) out[j] = results[j - i];
-    }
-    // Draw for the queued keys until none is left.
-    while (waiting != 0) {
-      for (std::size_t j = waiting; j < waiting + 4; ++j) {
-        waiting_at[j] = waiting_state[j] = waiting_fallback[j] = 0;
-      }
+  }
+
+  /// Draws for every queued key until none is left, writing out[place].
+  void drain(const TopInterval& shape, __m256i buckets, std::int32_t* out) {
+    const __m256i gamma = set1(kGamma);
+    while (size != 0) {
+      for (std::size_t j = size; j < size + 4; ++j) place[j] = state[j] = fallback[j] = 0;
       std::size_t kept = 0;
-      for (std::size_t j = 0; j < waiting; j += 4) {
-        const unsigned real = waiting - j < 4 ? static_cast<unsigned>(waiting - j) : 4U;
-        const __m256i at = _mm256_load_si256(reinterpret_cast<const __m256i*>(waiting_at + j));
-        const __m256i state = _mm256_add_epi64(
-            _mm256_load_si256(reinterpret_cast<const __m256i*>(waiting_state + j)), gamma);
-        const __m256i fallback =
-            _mm256_load_si256(reinterpret_cast<const __m256i*>(waiting_fallback + j));
-        const __m256i w = splitmix64_mix(state);  // two candidates per draw
-        const __m256i first = _mm256_and_si256(w, draw_mask);
-        const __m256i second = _mm256_and_si256(_mm256_srli_epi64(w, 32), draw_mask);
+      for (std::size_t j = 0; j < size; j += 4) {
+        const unsigned real = size - j < 4 ? static_cast<unsigned>(size - j) : 4U;
+        const __m256i at = _mm256_load_si256(reinterpret_cast<const __m256i*>(place + j));
+        const __m256i drawn_state = _mm256_add_epi64(
+            _mm256_load_si256(reinterpret_cast<const __m256i*>(state + j)), gamma);
+        const __m256i lower = _mm256_load_si256(reinterpret_cast<const __m256i*>(fallback + j));
+        const __m256i w = splitmix64_mix(drawn_state);  // two candidates per draw
+        const __m256i first = _mm256_and_si256(w, shape.draw_mask);
+        const __m256i second = _mm256_and_si256(_mm256_srli_epi64(w, 32), shape.draw_mask);
         const __m256i first_fits = _mm256_cmpgt_epi64(buckets, first);
         const __m256i second_fits = _mm256_cmpgt_epi64(buckets, second);
         // The first that fits (or the second, unused, when neither does);
         // one below q means the fallback.
         const __m256i chosen = select(first_fits, first, second);
-        const __m256i value = select(_mm256_cmpgt_epi64(top, chosen), fallback, chosen);
+        const __m256i value = select(_mm256_cmpgt_epi64(shape.top, chosen), lower, chosen);
         const unsigned real_lanes = (1U << real) - 1U;
         const unsigned done = lane_bits(_mm256_or_si256(first_fits, second_fits)) & real_lanes;
         // Every real lane is written: a lane not done yet gets its final
@@ -283,27 +273,120 @@ void jump_back_hash_avx2_when(const std::uint64_t* keys, std::size_t count, std:
         // written land only on entries already loaded.
         const unsigned again = real_lanes & ~done;
         const __m256i order = pack_order(again);
-        store_packed(waiting_at + kept, order, at);
-        store_packed(waiting_state + kept, order, state);
-        store_packed(waiting_fallback + kept, order, fallback);
+        store_packed(place + kept, order, at);
+        store_packed(state + kept, order, drawn_state);
+        store_packed(fallback + kept, order, lower);
         kept += static_cast<unsigned>(__builtin_popcount(again));
       }
-      waiting = kept;
+      size = kept;
     }
   }
+};
+
+/// out[c][i] = jump_back_hash(keys[i], n[c]) for the kCounts bucket counts,
+/// which share bits(n - 1) (n >= 2).
+template <Rejections kRejections, std::size_t kCounts>
+void jump_back_hash_avx2_at(const std::uint64_t* keys, std::size_t count,
+                            const std::int32_t (&n)[kCounts], std::int32_t* const (&out)[kCounts]) {
+  const TopInterval shape(bit_length_of_n_minus_1(n[0]));
+  __m256i buckets[kCounts];
+  for (std::size_t c = 0; c < kCounts; ++c) buckets[c] = set1(static_cast<std::uint64_t>(n[c]));
+  const __m256i gamma = set1(kGamma), zero = _mm256_setzero_si256(), one = set1(1);
+  const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
+  RejectedKeys rejected[kCounts];
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    // The lookups of the four keys at `at` (real_lanes of them are keys).
+    auto first_pass = [&](std::size_t at, __m256i key, unsigned real_lanes) {
+      const __m256i state = _mm256_add_epi64(key, gamma);
+      const __m256i v = splitmix64_mix(state);  // V0 = low 32 bits, V1 = high
+      const __m256i v_high = _mm256_srli_epi64(v, 32);
+      const __m256i u = _mm256_and_si256(_mm256_xor_si256(v, v_high), shape.draw_mask);
+      const __m256i u_odd = parity_in_sign(u);
+      const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(u, shape.top), shape.top);
+      // The next lower active index: highest bit h of u below q, and the
+      // bucket h + (V_parity & (h - 1)), or 0 when there is none. Its
+      // parity is u's without the top bit.
+      const __m256i h = highest_bit(_mm256_and_si256(u, shape.below_top));
+      const __m256i lower_word = select_by_sign(_mm256_xor_si256(u_odd, in_top), v_high, v);
+      const __m256i fallback = _mm256_andnot_si256(
+          _mm256_cmpeq_epi64(h, zero),
+          _mm256_add_epi64(h, _mm256_and_si256(lower_word, _mm256_sub_epi64(h, one))));
+      // The top interval's first candidate.
+      const __m256i top_word = select_by_sign(u_odd, v_high, v);
+      const __m256i candidate =
+          _mm256_add_epi64(shape.top, _mm256_and_si256(top_word, shape.below_top));
+      const __m256i places = _mm256_add_epi64(set1(static_cast<std::uint64_t>(at)), lane_offsets);
+      for (std::size_t c = 0; c < kCounts; ++c) {
+        rejected[c].template add<kRejections>(buckets[c], candidate, in_top, real_lanes, places,
+                                              state, fallback);
+      }
+      return select_by_sign(in_top, candidate, fallback);
+    };
+    std::size_t i = slice;
+    for (; i + 4 <= slice_end; i += 4) {
+      const __m256i result =
+          first_pass(i, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), 15U);
+      for (std::size_t c = 0; c < kCounts; ++c) store_low_halves(out[c] + i, result);
+    }
+    if (i < slice_end) {
+      alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
+      for (std::size_t j = i; j < slice_end; ++j) padded[j - i] = keys[j];
+      alignas(16) std::int32_t results[4];
+      const unsigned real_lanes = (1U << (slice_end - i)) - 1U;
+      store_low_halves(results,
+                       first_pass(i, _mm256_load_si256(reinterpret_cast<const __m256i*>(padded)),
+                                  real_lanes));
+      for (std::size_t c = 0; c < kCounts; ++c) {
+        for (std::size_t j = i; j < slice_end; ++j) out[c][j] = results[j - i];
+      }
+    }
+    for (std::size_t c = 0; c < kCounts; ++c) rejected[c].drain(shape, buckets[c], out[c]);
+  }
 }
+
+template <std::size_t kCounts>
+void jump_back_hash_avx2_dispatch(const std::uint64_t* keys, std::size_t count,
+                                  const std::int32_t (&n)[kCounts],
+                                  std::int32_t* const (&out)[kCounts]) {
+  Rejections most = Rejections::never;
+  for (std::int32_t buckets : n) {
+    const Rejections at = rejections_at(buckets);
+    if (at > most) most = at;
+  }
+  switch (most) {
+    case Rejections::never:
+      return jump_back_hash_avx2_at<Rejections::never>(keys, count, n, out);
+    case Rejections::rare:
+      return jump_back_hash_avx2_at<Rejections::rare>(keys, count, n, out);
+    case Rejections::common:
+      break;
+  }
+  return jump_back_hash_avx2_at<Rejections::common>(keys, count, n, out);
+}
+
 }  // namespace
 
 void jump_back_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                          std::int32_t* out) {
   if (n <= 1) return fill_zero(count, out);
-  const std::uint64_t top_half = std::uint64_t{1} << bit_length_of_n_minus_1(n);  // 2q
-  const std::uint64_t rejecting = top_half - static_cast<std::uint64_t>(n);  // of 2q values
-  if (rejecting == 0) return jump_back_hash_avx2_when<Rejections::never>(keys, count, n, out);
-  if (rejecting * 128 < top_half) {
-    return jump_back_hash_avx2_when<Rejections::rare>(keys, count, n, out);
+  const std::int32_t counts[1] = {n};
+  std::int32_t* const outs[1] = {out};
+  jump_back_hash_avx2_dispatch(keys, count, counts, outs);
+}
+
+bool jump_back_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                              std::int32_t second, std::int32_t* out_first,
+                              std::int32_t* out_second) {
+  if (first <= 1 || second <= 1 ||
+      bit_length_of_n_minus_1(first) != bit_length_of_n_minus_1(second)) {
+    return false;
   }
-  return jump_back_hash_avx2_when<Rejections::common>(keys, count, n, out);
+  const std::int32_t counts[2] = {first, second};
+  std::int32_t* const outs[2] = {out_first, out_second};
+  jump_back_hash_avx2_dispatch(keys, count, counts, outs);
+  return true;
 }
 
 // JumpBackHash with independent streams (the article's jbh_indep). As above,

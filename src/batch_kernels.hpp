@@ -17,6 +17,12 @@ namespace jumphash::batch_kernels {
 /// AVX2 (4 keys a vector); call only when the CPU has AVX2.
 void jump_back_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                          std::int32_t* out);
+/// out_first[i] = jump_back_hash(keys[i], first) and out_second[i] at
+/// `second`, in one pass, when bits(first - 1) == bits(second - 1) and
+/// both are >= 2; else returns false and writes nothing.
+bool jump_back_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                              std::int32_t second, std::int32_t* out_first,
+                              std::int32_t* out_second);
 void jump_back_hash_independent_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                                      std::int32_t* out);
 void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,

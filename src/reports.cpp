@@ -18,9 +18,12 @@ void look_up_block(const Algorithm& algorithm, const KeySet& keys, std::uint64_t
   });
   block.count = count;
   const std::span<const std::uint64_t> values(block.values.data(), count);
-  buckets_batch(algorithm, values, first, std::span<std::int32_t>(block.first.data(), count));
+  const std::span<std::int32_t> out_first(block.first.data(), count);
   if (second > 0) {
-    buckets_batch(algorithm, values, second, std::span<std::int32_t>(block.second.data(), count));
+    buckets_batch_pair(algorithm, values, first, second, out_first,
+                       std::span<std::int32_t>(block.second.data(), count));
+  } else {
+    buckets_batch(algorithm, values, first, out_first);
   }
 }
 

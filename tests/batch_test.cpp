@@ -162,6 +162,44 @@ TEST_P(BatchTest, HandlesEveryTailLength) {
   }
 }
 
+// The two lookups of a resize in one call: bucket counts with the same
+// bits(n - 1) (one pass in the AVX2 JumpBackHash kernel, a queue each; every
+// mix of its never, rare and common modes) and with different ones, over a
+// million keys and over lengths around the kernel's slices.
+TEST_P(BatchTest, PairEqualsScalarAtBothCounts) {
+  const std::vector<std::uint64_t>& all = million_random_keys();
+  const std::vector<std::pair<std::int32_t, std::int32_t>> pairs = {
+      {1000, 1001}, {1001, 1000}, {129, 200},   {1024, 600},  {600, 1024},       {65535, 40000},
+      {65536, 65535}, {2, 2},     {128, 129},   {1, 7},       {1000000, 999999}, {2147483647, 1073741825}};
+  std::vector<std::size_t> lengths = {1023, 1024, 1025, 2049, all.size()};
+  for (std::size_t length = 0; length < 10; ++length) lengths.push_back(length);
+  for (const Algorithm& algorithm : bucket_count_algorithms()) {
+    for (const auto& [first, second] : pairs) {
+      for (std::size_t length : lengths) {
+        if (length == all.size() && !has_simd_batch(algorithm.id)) continue;
+        const std::span<const std::uint64_t> keys(all.data(), length);
+        std::vector<std::int32_t> out_first(length + 2, -7), out_second(length + 2, -7);
+        buckets_batch_pair(algorithm, keys, first, second, out_first, out_second);
+        std::size_t mismatches = 0;
+        for (std::size_t i = 0; i < length; ++i) {
+          const std::int32_t a = algorithm.function(keys[i], first);
+          const std::int32_t b = algorithm.function(keys[i], second);
+          if ((out_first[i] != a || out_second[i] != b) && ++mismatches <= 3) {
+            ADD_FAILURE() << algorithm.name << " " << first << " -> " << second << " key "
+                          << keys[i] << ": batch " << out_first[i] << ", " << out_second[i]
+                          << "; scalar " << a << ", " << b;
+          }
+        }
+        EXPECT_EQ(mismatches, 0u) << algorithm.name << " length " << length;
+        for (std::size_t i = length; i < out_first.size(); ++i) {
+          EXPECT_EQ(out_first[i], -7);
+          EXPECT_EQ(out_second[i], -7);
+        }
+      }
+    }
+  }
+}
+
 // ---- the report loops --------------------------------------------------------------
 
 /// Key sets of each kind, above the threading threshold, with string keys.

@@ -63,6 +63,16 @@ void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> ke
 void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> keys, std::int32_t n,
                    std::span<std::int32_t> out, BatchPath path);
 
+/// out_first[i] = algorithm.function(keys[i], first) and out_second[i] the
+/// same at `second`, on the current batch_path(): the two lookups of a
+/// resize. Where a kernel shares their work it runs once for both (AVX2
+/// JumpBackHash when first - 1 and second - 1 have as many bits: the same
+/// generator draws decide both); else as two buckets_batch calls.
+/// Preconditions as buckets_batch's, for both counts and both outputs.
+void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_t> keys,
+                        std::int32_t first, std::int32_t second, std::span<std::int32_t> out_first,
+                        std::span<std::int32_t> out_second);
+
 /// Keys per block in the report loops: generated, batch-looked-up, then
 /// counted (8 KiB of keys, small enough for the L1 cache).
 inline constexpr std::size_t kBatchBlockKeys = 1024;
