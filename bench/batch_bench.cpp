@@ -101,6 +101,17 @@ void resize_report(benchmark::State& state) {
   set_report_threads(saved);
 }
 
+/// ResizeReport (the page's Resize view: loads, the from x to flows and a
+/// sample of 1000 moved keys) over the same keys, on one thread.
+void resize_flows(benchmark::State& state) {
+  const KeySet keys = *KeySet::parse("0..99999999");
+  for (auto _ : state) {
+    ResizeReport report = *ResizeReport::create(named("jumpback"), 1000, 1001, 1000);
+    report.add(keys, 0, keys.size());
+    benchmark::DoNotOptimize(report.moved());
+  }
+}
+
 /// The built CLI: `jumphash -j N -e 'ALGO jumpback' -e 'KEYS 0..99999999'
 /// -e 'MOVED 1000 1001' > /dev/null` (process start included, about 1 ms).
 void resize_cli(benchmark::State& state) {
@@ -148,6 +159,8 @@ int main(int argc, char** argv) {
   }
   benchmark::RegisterBenchmark("resize/bare_loop", resize_bare_loop)
       ->Unit(benchmark::kMillisecond)->Iterations(2);
+  benchmark::RegisterBenchmark("resize/flows", resize_flows)
+      ->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();
   for (unsigned threads : {1U, cores}) {
     benchmark::RegisterBenchmark("resize/report", resize_report)
         ->Arg(threads)->Unit(benchmark::kMillisecond)->Iterations(2)->UseRealTime();

@@ -143,27 +143,40 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
   std::uint64_t* after = after_.data();
   std::uint64_t* flows = flows_.empty() ? nullptr : flows_.data();
   const std::uint64_t to = static_cast<std::uint64_t>(to_);
+  // A staying key (most keys) costs one count, in `stayed`, added to its
+  // bucket's load before and after and to the flows' diagonal at the end;
+  // a moved key counts in both loads and its flow cell at once.
+  std::vector<std::uint64_t> stayed(static_cast<std::size_t>(std::min(from_, to_)));
+  std::uint64_t* stays = stayed.data();
   detail::KeyBlock block;
   detail::for_each_block(*algorithm_, keys, begin, end, from_, to_, block,
                          [&](const detail::KeyBlock& b) {
                            for (std::size_t i = 0; i < b.count; ++i) {
                              const std::int32_t old_bucket = b.first[i];
                              const std::int32_t new_bucket = b.second[i];
+                             if (old_bucket == new_bucket) {
+                               ++stays[old_bucket];
+                               continue;
+                             }
                              ++before[old_bucket];
                              ++after[new_bucket];
-                             if (flows)
+                             ++moved_;
+                             if (flows) {
                                ++flows[static_cast<std::uint64_t>(old_bucket) * to +
                                        static_cast<std::uint64_t>(new_bucket)];
-                             if (old_bucket != new_bucket) {
-                               ++moved_;
-                               if (sample_.size() < sample_limit_) {
-                                 const std::string* label = b.label(i);
-                                 sample_.push_back({b.values[i], label ? *label : std::string(),
-                                                    old_bucket, new_bucket});
-                               }
+                             }
+                             if (sample_.size() < sample_limit_) {
+                               const std::string* label = b.label(i);
+                               sample_.push_back({b.values[i], label ? *label : std::string(),
+                                                  old_bucket, new_bucket});
                              }
                            }
                          });
+  for (std::size_t bucket = 0; bucket < stayed.size(); ++bucket) {
+    before[bucket] += stayed[bucket];
+    after[bucket] += stayed[bucket];
+    if (flows) flows[bucket * to + bucket] += stayed[bucket];
+  }
   total_ += end - begin;
 }
 

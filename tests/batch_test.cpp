@@ -370,33 +370,43 @@ TEST_P(BatchTest, BucketsCommandPrintsAPerKeyLoopOnOneAndFourThreads) {
   set_report_threads(1);
 }
 
+// Growing, shrinking, and too large for flows (3000 x 3001 cells): the
+// report counts staying keys apart and adds them to both loads and the
+// flows' diagonal at the end of each add.
 TEST_P(BatchTest, ResizeReportEqualsAPerKeyLoop) {
   const KeySet keys = *KeySet::parse(report_key_sets()[2]);
-  for (const Algorithm& algorithm : bucket_count_algorithms()) {
-    ResizeReport report = *ResizeReport::create(algorithm, 129, 1000, 50);
-    // In uneven slices, as the page feeds it.
-    for (std::uint64_t begin = 0; begin < keys.size(); begin += 77777) {
-      report.add(keys, begin, begin + 77777);
-    }
-    std::vector<std::uint64_t> before(129), after(1000), flows(129 * 1000);
-    std::vector<MovedRow> moved = moved_by_scalar_loop(algorithm, keys, 129, 1000);
-    keys.for_each([&](std::uint64_t key, const std::string*) {
-      const std::int32_t a = algorithm.function(key, 129), b = algorithm.function(key, 1000);
-      ++before[static_cast<std::size_t>(a)];
-      ++after[static_cast<std::size_t>(b)];
-      ++flows[static_cast<std::size_t>(a) * 1000 + static_cast<std::size_t>(b)];
-    });
-    EXPECT_EQ(report.total(), keys.size());
-    EXPECT_EQ(report.moved(), moved.size()) << algorithm.name;
-    EXPECT_TRUE(report.loads_before() == before) << algorithm.name;
-    EXPECT_TRUE(report.loads_after() == after) << algorithm.name;
-    EXPECT_TRUE(report.flows() == flows) << algorithm.name;
-    ASSERT_EQ(report.sample().size(), 50u);
-    for (std::size_t i = 0; i < 50; ++i) {
-      const MovedKey& sampled = report.sample()[i];
-      EXPECT_EQ((MovedRow{sampled.value, sampled.label, sampled.old_bucket, sampled.new_bucket}),
-                moved[i])
-          << algorithm.name << " sample " << i;
+  for (const auto& [from, to] : std::vector<std::pair<std::int32_t, std::int32_t>>{
+           {129, 1000}, {1000, 129}, {3000, 3001}}) {
+    const bool with_flows = std::uint64_t(from) * std::uint64_t(to) <= kMaxFlowCells;
+    for (const Algorithm& algorithm : bucket_count_algorithms()) {
+      ResizeReport report = *ResizeReport::create(algorithm, from, to, 50);
+      // In uneven slices, as the page feeds it.
+      for (std::uint64_t begin = 0; begin < keys.size(); begin += 77777) {
+        report.add(keys, begin, begin + 77777);
+      }
+      const auto f = static_cast<std::size_t>(from), t = static_cast<std::size_t>(to);
+      std::vector<std::uint64_t> before(f), after(t), flows(with_flows ? f * t : 0);
+      std::vector<MovedRow> moved = moved_by_scalar_loop(algorithm, keys, from, to);
+      keys.for_each([&](std::uint64_t key, const std::string*) {
+        const std::int32_t a = algorithm.function(key, from), b = algorithm.function(key, to);
+        ++before[static_cast<std::size_t>(a)];
+        ++after[static_cast<std::size_t>(b)];
+        if (with_flows) ++flows[static_cast<std::size_t>(a) * t + static_cast<std::size_t>(b)];
+      });
+      const std::string context = std::string(algorithm.name) + " " + std::to_string(from) +
+                                  " -> " + std::to_string(to);
+      EXPECT_EQ(report.total(), keys.size());
+      EXPECT_EQ(report.moved(), moved.size()) << context;
+      EXPECT_TRUE(report.loads_before() == before) << context;
+      EXPECT_TRUE(report.loads_after() == after) << context;
+      EXPECT_TRUE(report.flows() == flows) << context;
+      ASSERT_EQ(report.sample().size(), 50u);
+      for (std::size_t i = 0; i < 50; ++i) {
+        const MovedKey& sampled = report.sample()[i];
+        EXPECT_EQ((MovedRow{sampled.value, sampled.label, sampled.old_bucket, sampled.new_bucket}),
+                  moved[i])
+            << context << " sample " << i;
+      }
     }
   }
 }
