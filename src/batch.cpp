@@ -131,26 +131,12 @@ void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_
                         std::span<std::int32_t> out_second) {
   keys = keys.first(std::min({keys.size(), out_first.size(), out_second.size()}));
 #if defined(JUMPHASH_HAVE_AVX2_BATCH)
-  if (algorithm.id == AlgorithmId::jumpback && batch_path() == BatchPath::avx2 && cpu_has_avx2()) {
-    if (!batch_kernels::jump_back_hash_pair_avx2(keys.data(), keys.size(), first, second,
-                                                 out_first.data(), out_second.data())) {
-      buckets_batch(algorithm, keys, first, out_first);
-      buckets_batch(algorithm, keys, second, out_second);
-    }
+  if (algorithm.id == AlgorithmId::jumpback && batch_path() == BatchPath::avx2 && cpu_has_avx2() &&
+      batch_kernels::jump_back_hash_pair_avx2(keys.data(), keys.size(), first, second,
+                                              out_first.data(), out_second.data())) {
     return;
   }
 #endif
-  if (algorithm.id == AlgorithmId::jumpback) {
-    // Scalar (and the WebAssembly build, where jumpback has no SIMD kernel):
-    // the first SplitMix64 draw does not depend on n, so it is made once.
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      std::uint64_t state = keys[i];
-      const std::uint64_t v = splitmix64_next(state);
-      out_first[i] = detail::jump_back_hash_after_first_draw(v, state, first, [] {});
-      out_second[i] = detail::jump_back_hash_after_first_draw(v, state, second, [] {});
-    }
-    return;
-  }
   buckets_batch(algorithm, keys, first, out_first);
   buckets_batch(algorithm, keys, second, out_second);
 }

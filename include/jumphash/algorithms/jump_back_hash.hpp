@@ -14,12 +14,12 @@ namespace jumphash {
 namespace detail {
 /// Algorithm 6 of Ertl's paper as hash4j implements it; `Counter` observes
 /// each SplitMix64 draw (a no-op for the plain function).
-/// The rest of it after the first draw `v` (which n does not change), with
-/// `state` the generator's state after that draw.
 template <class Counter>
-inline std::int32_t jump_back_hash_after_first_draw(std::uint64_t v, std::uint64_t state,
-                                                    std::int32_t n, Counter count) {
+inline std::int32_t jump_back_hash_impl(std::uint64_t key, std::int32_t n, Counter count) {
   if (n <= 1) return 0;
+  std::uint64_t state = key;
+  count();
+  const std::uint64_t v = splitmix64_next(state);  // V0 = low 32 bits, V1 = high
   const std::uint32_t bits_of_n_minus_1 =
       32U - static_cast<std::uint32_t>(std::countl_zero(static_cast<std::uint32_t>(n - 1)));
   std::uint32_t u = static_cast<std::uint32_t>(v ^ (v >> 32)) &
@@ -43,15 +43,6 @@ inline std::int32_t jump_back_hash_after_first_draw(std::uint64_t v, std::uint64
     u ^= q;
   }
   return 0;
-}
-
-template <class Counter>
-inline std::int32_t jump_back_hash_impl(std::uint64_t key, std::int32_t n, Counter count) {
-  if (n <= 1) return 0;
-  std::uint64_t state = key;
-  count();
-  const std::uint64_t v = splitmix64_next(state);  // V0 = low 32 bits, V1 = high
-  return jump_back_hash_after_first_draw(v, state, n, count);
 }
 }  // namespace detail
 
