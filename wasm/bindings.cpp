@@ -397,10 +397,7 @@ class ResizeJob {
   /// `after` and `flows` doubles (the package's Job.absorb; the sample is
   /// joined there); an error or "".
   std::string absorb(double total, double moved, double before, double after, double flows) {
-    Result<ResizeCounts> counts = staged_.resize(total, moved, before, after, flows);
-    if (!counts) return counts.error();
-    Result<std::uint64_t> added = report_->add_counts(*counts);
-    return added ? std::string() : "absorb: " + added.error();
+    return staged_.add_resize_to(*report_, total, moved, before, after, flows);
   }
 
   double moved() const { return static_cast<double>(report_->moved()); }
@@ -426,10 +423,12 @@ class ResizeJob {
     }
     sample_values_.clear();
     sample_buckets_.clear();
+    sample_keys_.clear();
     for (const MovedKey& key : report_->sample()) {
       sample_values_.push_back(key.value);
       sample_buckets_.push_back(key.old_bucket);
       sample_buckets_.push_back(key.new_bucket);
+      sample_keys_.add(key.value, key.label.empty() ? nullptr : &key.label);
     }
   }
   std::uintptr_t loads_before() const { return address(before_.data()); }
@@ -443,13 +442,11 @@ class ResizeJob {
   std::uintptr_t sample_values() const { return address(sample_values_.data()); }
   /// sample_size() pairs (old bucket, new bucket).
   std::uintptr_t sample_buckets() const { return address(sample_buckets_.data()); }
-  /// How the i-th sampled key prints.
-  std::string sample_key(int i) const {
-    const MovedKey& key = report_->sample()[static_cast<std::size_t>(i)];
-    std::string text;
-    append_key(text, key.value, key.label.empty() ? nullptr : &key.label);
-    return text;
-  }
+  /// How the sampled keys print (PrintedKeys).
+  std::uintptr_t sample_key_text() const { return sample_keys_.text(); }
+  double sample_key_bytes() const { return sample_keys_.bytes(); }
+  std::uintptr_t sample_key_ends() const { return sample_keys_.ends(); }
+  bool sample_keys_ascii() const { return sample_keys_.ascii(); }
 
  private:
   std::string error_;
@@ -460,6 +457,7 @@ class ResizeJob {
   std::vector<double> before_, after_, flows_, balance_;
   std::vector<std::uint64_t> sample_values_;
   std::vector<std::int32_t> sample_buckets_;
+  PrintedKeys sample_keys_;
 };
 
 /// LOAD as a structured, chunked report (add_loads + load_stats).
@@ -649,7 +647,10 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .function("sampleSize", &ResizeJob::sample_size)
       .function("sampleValues", &ResizeJob::sample_values)
       .function("sampleBuckets", &ResizeJob::sample_buckets)
-      .function("sampleKey", &ResizeJob::sample_key);
+      .function("sampleKeyText", &ResizeJob::sample_key_text)
+      .function("sampleKeyBytes", &ResizeJob::sample_key_bytes)
+      .function("sampleKeyEnds", &ResizeJob::sample_key_ends)
+      .function("sampleKeysAscii", &ResizeJob::sample_keys_ascii);
 
   class_<LoadJob>("LoadJob")
       .constructor<int, const std::string&, const std::string&>()

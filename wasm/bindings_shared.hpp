@@ -69,6 +69,37 @@ class KeyCursor {
   std::uint64_t size_ = 0, begin_ = 0, end_ = 0, next_ = 0;
 };
 
+/// How the sampled keys of a resize print (append_key: decimal, or a
+/// string key as written, which may hold any character, newlines too),
+/// packed for JavaScript to read in one go: one UTF-8 buffer and each key's
+/// end offset in it. When every byte is ASCII, byte offsets are string
+/// offsets, and one decode of the buffer serves every key.
+class PrintedKeys {
+ public:
+  void clear() {
+    text_.clear();
+    ends_.clear();
+  }
+  void add(std::uint64_t value, const std::string* label) {
+    append_key(text_, value, label);
+    ends_.push_back(static_cast<std::uint32_t>(text_.size()));
+  }
+  std::uintptr_t text() const { return reinterpret_cast<std::uintptr_t>(text_.data()); }
+  double bytes() const { return static_cast<double>(text_.size()); }
+  /// One uint32 per key: where its text ends (the next one starts there).
+  std::uintptr_t ends() const { return reinterpret_cast<std::uintptr_t>(ends_.data()); }
+  bool ascii() const {
+    for (const char c : text_) {
+      if (static_cast<unsigned char>(c) >= 0x80) return false;
+    }
+    return true;
+  }
+
+ private:
+  std::string text_;
+  std::vector<std::uint32_t> ends_;
+};
+
 /// Where another job's counts arrive from JavaScript (absorb): the package
 /// writes them as doubles into `staged` (a buffer the job sizes with
 /// `stage`), then the job reads them here. Each must be an integer in
@@ -104,6 +135,16 @@ class StagedCounts {
     }
     return ResizeCounts{static_cast<std::uint64_t>(total), static_cast<std::uint64_t>(moved),
                         std::move(*b), std::move(*a), std::move(*f)};
+  }
+  /// Adds a resize part staged as above to `report` (a ResizeReport or a
+  /// NodeResizeReport: add_counts, all or nothing); an error or "".
+  template <class Report>
+  std::string add_resize_to(Report& report, double total, double moved, double before,
+                            double after, double flows) const {
+    Result<ResizeCounts> part = resize(total, moved, before, after, flows);
+    if (!part) return part.error();
+    Result<std::uint64_t> added = report.add_counts(*part);
+    return added ? std::string() : "absorb: " + added.error();
   }
   /// Adds the staged loads (all of them) to `loads`; an error or "".
   std::string add_loads_to(std::vector<std::uint64_t>& loads) const {

@@ -314,10 +314,7 @@ class NodeResizeJob {
   /// As ResizeJob::stage and ResizeJob::absorb.
   std::uintptr_t stage(double count) { return staged_.stage(count); }
   std::string absorb(double total, double moved, double before, double after, double flows) {
-    Result<ResizeCounts> counts = staged_.resize(total, moved, before, after, flows);
-    if (!counts) return counts.error();
-    Result<std::uint64_t> added = report_->add_counts(*counts);
-    return added ? std::string() : "absorb: " + added.error();
+    return staged_.add_resize_to(*report_, total, moved, before, after, flows);
   }
 
   double moved() const { return static_cast<double>(report_->moved()); }
@@ -341,8 +338,7 @@ class NodeResizeJob {
       sample_values_.push_back(key.value);
       sample_nodes_.push_back(static_cast<std::int32_t>(key.old_node));
       sample_nodes_.push_back(static_cast<std::int32_t>(key.new_node));
-      if (sample_values_.size() > 1) sample_keys_ += '\n';
-      append_key(sample_keys_, key.value, key.label.empty() ? nullptr : &key.label);
+      sample_keys_.add(key.value, key.label.empty() ? nullptr : &key.label);
     }
   }
   std::uintptr_t loadsBefore() const { return address(loads_before_.data()); }
@@ -354,8 +350,11 @@ class NodeResizeJob {
   std::uintptr_t sampleValues() const { return address(sample_values_.data()); }
   /// sampleSize() pairs (old node index, new node index).
   std::uintptr_t sampleNodes() const { return address(sample_nodes_.data()); }
-  /// How the sampled keys print, joined by newlines (a key label holds none).
-  std::string sampleKeys() const { return sample_keys_; }
+  /// How the sampled keys print (PrintedKeys).
+  std::uintptr_t sampleKeyText() const { return sample_keys_.text(); }
+  double sampleKeyBytes() const { return sample_keys_.bytes(); }
+  std::uintptr_t sampleKeyEnds() const { return sample_keys_.ends(); }
+  bool sampleKeysAscii() const { return sample_keys_.ascii(); }
 
  private:
   std::string error_;
@@ -367,7 +366,7 @@ class NodeResizeJob {
   std::vector<double> loads_before_, loads_after_, flows_;
   std::vector<std::uint64_t> sample_values_;
   std::vector<std::int32_t> sample_nodes_;
-  std::string sample_keys_;
+  PrintedKeys sample_keys_;
 };
 
 /// LOAD over a cluster (add_node_loads, load_stats, ideal shares), chunked.
@@ -482,7 +481,10 @@ EMSCRIPTEN_BINDINGS(jumphash_clusters) {
       .function("sampleSize", &NodeResizeJob::sampleSize)
       .function("sampleValues", &NodeResizeJob::sampleValues)
       .function("sampleNodes", &NodeResizeJob::sampleNodes)
-      .function("sampleKeys", &NodeResizeJob::sampleKeys);
+      .function("sampleKeyText", &NodeResizeJob::sampleKeyText)
+      .function("sampleKeyBytes", &NodeResizeJob::sampleKeyBytes)
+      .function("sampleKeyEnds", &NodeResizeJob::sampleKeyEnds)
+      .function("sampleKeysAscii", &NodeResizeJob::sampleKeysAscii);
 
   class_<NodeLoadJob>("NodeLoadJob")
       .constructor<int, const std::string&, const std::string&, const std::string&>()

@@ -474,6 +474,36 @@ export function createApi(m) {
   const copyDoubles = (pointer, length) =>
     new Float64Array(m.HEAPU8.buffer, pointer, length).slice();
 
+  /**
+   * How a resize job's `count` sampled keys print, from its packed buffer
+   * (PrintedKeys in bindings_shared.hpp): one decode when it is all ASCII
+   * (200,000 keys in a few ms, where a call per key took a second), else a
+   * decode per key. The job must have collected; nothing here allocates in
+   * the module, so the views stay valid.
+   */
+  const utf8Decoder = new TextDecoder();
+  function printedKeys(native, count) {
+    if (count === 0) return [];
+    const heap = m.HEAPU8.buffer;
+    const ends = new Uint32Array(heap, native.sampleKeyEnds(), count);
+    const bytes = new Uint8Array(heap, native.sampleKeyText(), native.sampleKeyBytes());
+    const keys = new Array(count);
+    let start = 0;
+    if (native.sampleKeysAscii()) {
+      const text = utf8Decoder.decode(bytes);
+      for (let i = 0; i < count; ++i) {
+        keys[i] = text.slice(start, ends[i]);
+        start = ends[i];
+      }
+    } else {
+      for (let i = 0; i < count; ++i) {
+        keys[i] = utf8Decoder.decode(bytes.subarray(start, ends[i]));
+        start = ends[i];
+      }
+    }
+    return keys;
+  }
+
   const batchCapacity = m.batchCapacity();
   const batchKeys = m.batchKeys();
   const batchOut = m.batchOut();
@@ -667,9 +697,10 @@ export function createApi(m) {
     const sampleSize = native.sampleSize();
     const values = new BigUint64Array(heap, native.sampleValues(), sampleSize);
     const buckets = new Int32Array(heap, native.sampleBuckets(), sampleSize * 2);
-    const sample = [];
+    const keys = printedKeys(native, sampleSize);
+    const sample = new Array(sampleSize);
     for (let i = 0; i < sampleSize; ++i) {
-      sample.push({ key: '', value: values[i], oldBucket: buckets[2 * i], newBucket: buckets[2 * i + 1] });
+      sample[i] = { key: keys[i], value: values[i], oldBucket: buckets[2 * i], newBucket: buckets[2 * i + 1] };
     }
     const result = {
       algorithm: native.algorithmName(),
@@ -686,8 +717,6 @@ export function createApi(m) {
       nodesBefore: null,
       nodesAfter: null,
     };
-    // sampleKey returns a new string (may grow memory), so after the views.
-    for (let i = 0; i < sampleSize; ++i) sample[i].key = native.sampleKey(i);
     return result;
   }
 
@@ -696,7 +725,7 @@ export function createApi(m) {
     const to = native.afterCount();
     const nodesBefore = nodeRows(native.beforeNames(), from, native.beforeWeights());
     const nodesAfter = nodeRows(native.afterNames(), to, native.afterWeights());
-    const keys = native.sampleSize() ? native.sampleKeys().split('\n') : [];
+    const keys = printedKeys(native, native.sampleSize());
     const heap = m.HEAPU8.buffer;
     const values = new BigUint64Array(heap, native.sampleValues(), keys.length);
     const indices = new Int32Array(heap, native.sampleNodes(), keys.length * 2);

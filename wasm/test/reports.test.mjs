@@ -105,6 +105,26 @@ test('moved(): the sample keeps the first sampleLimit moved keys (default 100); 
   assert.equal(jh.bucket('jumpback', 2n ** 64n - 1n, 100), 73);
 });
 
+// The sample's keys cross from the module as one packed buffer (one decode
+// when it is all ASCII, one per key otherwise): string keys may hold any
+// character, a newline or a non-ASCII letter too, on bucket counts and on
+// node lists alike.
+test('moved(): sampled keys print as written, newlines and non-ASCII included, ASCII or not', () => {
+  const written = ['"a\nb"', '5', '"é☃"', '0xFF', '"x y"', '"\\\\"', '7', '"q"'];
+  const printedAs = (key) => (key.startsWith('"') ? key : String(jh.parseKey(key).value));
+  for (const keys of [written, written.filter((key) => !/[^\x00-\x7F]/.test(key))]) {
+    const spec = keys.join(' ');
+    // modulo 1000 -> 999 moves a key unless value % 1000 == value % 999.
+    const moves = (key) => { const v = jh.parseKey(key).value; return v % 1000n !== v % 999n; };
+    const r = jh.moved('modulo', spec, 1000, 999, { sampleLimit: 100 });
+    assert.deepEqual(r.sample.map((s) => s.key), keys.filter(moves).map(printedAs), spec);
+    const nodes = jh.moved('rendezvous', spec, { kind: 'count', n: 2 }, [{ kind: 'remove', name: '0' }], { sampleLimit: 100 });
+    assert.ok(nodes.sample.length > 0);
+    for (const s of nodes.sample) assert.ok(keys.map(printedAs).includes(s.key), s.key);
+    for (const s of [...r.sample, ...nodes.sample]) assert.equal(jh.parseKey(s.key).value, s.value, s.key);
+  }
+});
+
 test('load(): loads equal LOAD; stats are computed from them', () => {
   for (const algo of ALGORITHMS) {
     const r = jh.load(algo, SPEC, 37);

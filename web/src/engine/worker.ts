@@ -235,7 +235,8 @@ function sampleColumns(sample: ResizeResult['sample']): MovedSample {
     values[i] = moved.value;
     oldBuckets[i] = moved.oldBucket;
     newBuckets[i] = moved.newBucket;
-    if (moved.key !== moved.value.toString()) labels.push([i, moved.key]);
+    // A string key prints as written, quoted; a number prints in decimal.
+    if (moved.key.charCodeAt(0) === 34) labels.push([i, moved.key]);
   });
   return { values, oldBuckets, newBuckets, labels };
 }
