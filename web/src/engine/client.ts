@@ -12,6 +12,7 @@
 // (a WebAssembly memory never shrinks), and the next request starts a fresh one.
 
 import type { Field, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
+import { mergedCounts, splitWorkers } from './split';
 
 /** A key set as typed (possibly a pasted list, one key a line) in the KEYS
  *  syntax, whose separators are spaces: line breaks become spaces. */
@@ -194,8 +195,6 @@ export class Lane<Req extends LaneRequest = Request, Replies = ReplyMap> {
   }
 }
 
-/** Keys per worker below which a report is not split (one worker answers sooner than several starting). */
-export const SPLIT_FROM_KEYS = 1 << 20;
 /** Workers a report uses at most. */
 export const MAX_REPORT_WORKERS = 8;
 
@@ -236,8 +235,9 @@ function buffersOf(replies: (ReplyMap['resize'] | ReplyMap['load'])[]): ArrayBuf
 
 /**
  * Reports over large key sets on every core: a resize or load over at
- * least 2 x SPLIT_FROM_KEYS keys is split by key position across up to
- * reportWorkers() workers, each with its own module (no SharedArrayBuffer:
+ * least 2 x SPLIT_FROM_KEYS (engine/split.ts) keys is split by key position across up to
+ * reportWorkers() workers (fewer when merging its counts would cost more
+ * than it saves: engine/split.ts), each with its own module (no SharedArrayBuffer:
  * any static host serves the page), and the first worker merges the parts
  * with the core (the package's Job.absorb), so the reply is exactly one
  * worker's. Progress sums every part; cancel stops every worker. The first
@@ -272,7 +272,7 @@ export class ReportPool {
     if (request.kind === 'compare' || this.limit() <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
     const split = request as Extract<Request, { kind: SplitKind }>;
     const keyCount = await first.request({ kind: 'keyCount', keys: split.keys });
-    const workers = Math.min(this.limit(), Math.floor(keyCount / SPLIT_FROM_KEYS));
+    const workers = splitWorkers(keyCount, mergedCounts(split), this.limit());
     if (workers <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
     while (this.lanes.length < workers) this.lanes.push(new Lane());
     const progress: Progress[] = [];
