@@ -269,6 +269,8 @@ export class ReportPool {
     onProgress?: (progress: Progress) => void,
   ): Promise<ReplyMap[K]> {
     const first = this.lanes[0]!;
+    // For the page benchmark (e2e/bench/reports.bench.ts) and DevTools: when a report starts.
+    performance.mark('jumphash:report');
     if (request.kind === 'compare' || this.limit() <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
     const split = request as Extract<Request, { kind: SplitKind }>;
     const keyCount = await first.request({ kind: 'keyCount', keys: split.keys });
