@@ -239,6 +239,9 @@ struct RejectedKeys {
   }
 
   /// Draws for every queued key until none is left, writing out[place].
+  /// JumpBackHash takes two candidates from each SplitMix64 output (low and
+  /// high 32 bits), the independent-streams variant one.
+  template <int kCandidatesPerDraw>
   void drain(const TopInterval& shape, __m256i buckets, std::int32_t* out) {
     const __m256i gamma = set1(kGamma);
     while (size != 0) {
@@ -250,17 +253,20 @@ struct RejectedKeys {
         const __m256i drawn_state = _mm256_add_epi64(
             _mm256_load_si256(reinterpret_cast<const __m256i*>(state + j)), gamma);
         const __m256i lower = _mm256_load_si256(reinterpret_cast<const __m256i*>(fallback + j));
-        const __m256i w = splitmix64_mix(drawn_state);  // two candidates per draw
+        const __m256i w = splitmix64_mix(drawn_state);
         const __m256i first = _mm256_and_si256(w, shape.draw_mask);
-        const __m256i second = _mm256_and_si256(_mm256_srli_epi64(w, 32), shape.draw_mask);
-        const __m256i first_fits = _mm256_cmpgt_epi64(buckets, first);
-        const __m256i second_fits = _mm256_cmpgt_epi64(buckets, second);
-        // The first that fits (or the second, unused, when neither does);
-        // one below q means the fallback.
-        const __m256i chosen = select(first_fits, first, second);
+        __m256i fits = _mm256_cmpgt_epi64(buckets, first);
+        __m256i chosen = first;
+        if constexpr (kCandidatesPerDraw == 2) {
+          // The first that fits (or the second, unused, when neither does).
+          const __m256i second = _mm256_and_si256(_mm256_srli_epi64(w, 32), shape.draw_mask);
+          chosen = select(fits, first, second);
+          fits = _mm256_or_si256(fits, _mm256_cmpgt_epi64(buckets, second));
+        }
+        // A candidate below q means the fallback.
         const __m256i value = select(_mm256_cmpgt_epi64(shape.top, chosen), lower, chosen);
         const unsigned real_lanes = (1U << real) - 1U;
-        const unsigned done = lane_bits(_mm256_or_si256(first_fits, second_fits)) & real_lanes;
+        const unsigned done = lane_bits(fits) & real_lanes;
         // Every real lane is written: a lane not done yet gets its final
         // value in a later round, after this one.
         alignas(32) std::uint64_t values[4], places[4];
@@ -342,7 +348,7 @@ void jump_back_hash_avx2_at(const std::uint64_t* keys, std::size_t count,
         for (std::size_t j = i; j < slice_end; ++j) out[c][j] = results[j - i];
       }
     }
-    for (std::size_t c = 0; c < kCounts; ++c) rejected[c].drain(shape, buckets[c], out[c]);
+    for (std::size_t c = 0; c < kCounts; ++c) rejected[c].template drain<2>(shape, buckets[c], out[c]);
   }
 }
 
@@ -391,51 +397,90 @@ bool jump_back_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std:
 
 // JumpBackHash with independent streams (the article's jbh_indep). As above,
 // only the top interval m = bits(n-1) - 1 can reject; its stream is
-// key ^ ((m+1) * gamma) with the same m in every lane. The fallback is the
-// next set bit m' of x below the top, whose first candidate always fits.
-void jump_back_hash_independent_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
-                                     std::int32_t* out) {
-  if (n <= 1) return fill_zero(count, out);
+// key ^ ((m+1) * gamma) with the same m in every lane. Otherwise the answer
+// is the next set bit m' of x below the top, whose first candidate, from
+// stream key ^ ((m'+1) * gamma), always fits. So one SplitMix64 output
+// decides each lane, from the top stream or the lower one: two outputs a
+// key in all. A key the top interval rejects needs the lower one too, as
+// its fallback: those vectors compute it and queue the key (as above).
+namespace {
+template <Rejections kRejections>
+void jump_back_hash_independent_avx2_when(const std::uint64_t* keys, std::size_t count,
+                                          std::int32_t n, std::int32_t* out) {
   const unsigned bits = bit_length_of_n_minus_1(n);
-  const std::uint64_t q = std::uint64_t{1} << (bits - 1);
-  const __m256i top = set1(q), below_top = set1(q - 1), draw_mask = set1((q << 1) - 1);
+  const TopInterval shape(bits);
   const __m256i buckets = set1(static_cast<std::uint64_t>(n));
   const __m256i gamma = set1(kGamma), gamma_high = set1(kGamma >> 32);
   const __m256i top_stream = set1(static_cast<std::uint64_t>(bits) * kGamma);
   const __m256i zero = _mm256_setzero_si256(), one = set1(1);
-  for_each_four(keys, count, out, [&](__m256i key) {
-    const __m256i x = splitmix64_mix(_mm256_add_epi64(key, gamma));
-    const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(x, top), top);
-    // Fallback: h = 2^m' for the highest set bit m' of x below q; its
-    // stream is key ^ ((m'+1) * gamma), m' + 1 read from h's exponent.
-    const __m256i h = highest_bit(_mm256_and_si256(x, below_top));
-    const __m256i exponent = _mm256_srli_epi64(_mm256_castpd_si256(small_to_double(h)), 52);
-    const __m256i m_plus_1 = _mm256_sub_epi64(exponent, set1(1022));
-    const __m256i stream_offset = _mm256_add_epi64(
-        _mm256_mul_epu32(m_plus_1, gamma),
-        _mm256_slli_epi64(_mm256_mul_epu32(m_plus_1, gamma_high), 32));
-    const __m256i lower_draw =
-        splitmix64_mix(_mm256_add_epi64(_mm256_xor_si256(key, stream_offset), gamma));
-    const __m256i fallback = _mm256_andnot_si256(
-        _mm256_cmpeq_epi64(h, zero),
-        _mm256_add_epi64(h, _mm256_and_si256(lower_draw, _mm256_sub_epi64(h, one))));
-    // The top interval's stream and first candidate.
-    __m256i state = _mm256_add_epi64(_mm256_xor_si256(key, top_stream), gamma);
-    const __m256i candidate =
-        _mm256_add_epi64(top, _mm256_and_si256(splitmix64_mix(state), below_top));
-    __m256i result = select(in_top, candidate, fallback);
-    __m256i pending = _mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top);
-    while (!none(pending)) {
-      state = _mm256_add_epi64(state, gamma);
-      const __m256i drawn = _mm256_and_si256(splitmix64_mix(state), draw_mask);
-      const __m256i fits = _mm256_cmpgt_epi64(buckets, drawn);
-      const __m256i value = select(_mm256_cmpgt_epi64(top, drawn), fallback, drawn);
-      const __m256i done = _mm256_and_si256(pending, fits);
-      result = select(done, value, result);
-      pending = _mm256_andnot_si256(done, pending);
+  const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
+  RejectedKeys rejected;
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    auto first_pass = [&](std::size_t at, __m256i key, unsigned real_lanes) {
+      const __m256i x = splitmix64_mix(_mm256_add_epi64(key, gamma));
+      const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(x, shape.top), shape.top);
+      // h = 2^m' for the highest set bit m' of x below q; m' + 1 read from
+      // h's exponent (garbage when h = 0, whose answer is 0 anyway).
+      const __m256i h = highest_bit(_mm256_and_si256(x, shape.below_top));
+      const __m256i no_lower = _mm256_cmpeq_epi64(h, zero);
+      const __m256i exponent = _mm256_srli_epi64(_mm256_castpd_si256(small_to_double(h)), 52);
+      const __m256i m_plus_1 = _mm256_sub_epi64(exponent, set1(1022));
+      const __m256i lower_offset = _mm256_add_epi64(
+          _mm256_mul_epu32(m_plus_1, gamma),
+          _mm256_slli_epi64(_mm256_mul_epu32(m_plus_1, gamma_high), 32));
+      const __m256i lower_state = _mm256_add_epi64(_mm256_xor_si256(key, lower_offset), gamma);
+      const __m256i top_state = _mm256_add_epi64(_mm256_xor_si256(key, top_stream), gamma);
+      const __m256i drawn = splitmix64_mix(select(in_top, top_state, lower_state));
+      const __m256i candidate = _mm256_add_epi64(shape.top, _mm256_and_si256(drawn, shape.below_top));
+      const __m256i lower = _mm256_andnot_si256(
+          no_lower, _mm256_add_epi64(h, _mm256_and_si256(drawn, _mm256_sub_epi64(h, one))));
+      if constexpr (kRejections != Rejections::never) {
+        const unsigned lanes =
+            lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top)) &
+            real_lanes;
+        if (lanes != 0) {
+          // Those keys' fallback: the lower stream's first candidate.
+          const __m256i fallback = _mm256_andnot_si256(
+              no_lower, _mm256_add_epi64(h, _mm256_and_si256(splitmix64_mix(lower_state),
+                                                             _mm256_sub_epi64(h, one))));
+          const __m256i places =
+              _mm256_add_epi64(set1(static_cast<std::uint64_t>(at)), lane_offsets);
+          rejected.template add<Rejections::common>(buckets, candidate, in_top, real_lanes, places,
+                                                    top_state, fallback);
+        }
+      } else {
+        (void)at, (void)real_lanes;
+      }
+      return select(in_top, candidate, lower);
+    };
+    std::size_t i = slice;
+    for (; i + 4 <= slice_end; i += 4) {
+      store_low_halves(out + i,
+                       first_pass(i, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), 15U));
     }
-    return result;
-  });
+    if (i < slice_end) {
+      alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
+      for (std::size_t j = i; j < slice_end; ++j) padded[j - i] = keys[j];
+      alignas(16) std::int32_t results[4];
+      store_low_halves(results,
+                       first_pass(i, _mm256_load_si256(reinterpret_cast<const __m256i*>(padded)),
+                                  (1U << (slice_end - i)) - 1U));
+      for (std::size_t j = i; j < slice_end; ++j) out[j] = results[j - i];
+    }
+    rejected.template drain<1>(shape, buckets, out);
+  }
+}
+}  // namespace
+
+void jump_back_hash_independent_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                                     std::int32_t* out) {
+  if (n <= 1) return fill_zero(count, out);
+  if (rejections_at(n) == Rejections::never) {
+    return jump_back_hash_independent_avx2_when<Rejections::never>(keys, count, n, out);
+  }
+  return jump_back_hash_independent_avx2_when<Rejections::common>(keys, count, n, out);
 }
 
 // Jump Consistent Hash (Lamping & Veach, fig. 1) with the paper's double
