@@ -6,9 +6,9 @@
 // Nothing from the public headers is used here, on purpose: an inline
 // function compiled in this file could be the copy the linker keeps for the
 // whole program, with AVX2 instructions in it. SplitMix64's constants are
-// restated below (from Steele, Lea & Flood, "Fast splittable pseudorandom
-// number generators"), and the tests compare every kernel with the scalar
-// functions.
+// restated in batch_kernels.hpp (from Steele, Lea & Flood, "Fast splittable
+// pseudorandom number generators"), and the tests compare every kernel with
+// the scalar functions.
 #include "batch_kernels.hpp"
 
 #if !defined(__AVX2__)
@@ -19,12 +19,6 @@
 
 namespace jumphash::batch_kernels {
 namespace {
-
-constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ULL;
-constexpr std::uint64_t kMix1 = 0xBF58476D1CE4E5B9ULL;
-constexpr std::uint64_t kMix2 = 0x94D049BB133111EBULL;
-constexpr std::uint64_t kLcgMultiplier = 2862933555777941757ULL;  // Lamping & Veach, fig. 1
-constexpr std::uint64_t kMagic52 = 0x4330000000000000ULL;         // the bits of 2^52 as a double
 
 inline __m256i set1(std::uint64_t value) {
   return _mm256_set1_epi64x(static_cast<long long>(value));

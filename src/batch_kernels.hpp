@@ -10,6 +10,17 @@
 
 namespace jumphash::batch_kernels {
 
+// The constants both kernel files need, restated here rather than taken from
+// the public headers (see above); the tests compare every kernel with the
+// scalar functions, so a wrong digit fails them.
+inline constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ULL;  // SplitMix64 (Steele, Lea & Flood,
+                                                                // "Fast splittable pseudorandom
+                                                                // number generators")
+inline constexpr std::uint64_t kMix1 = 0xBF58476D1CE4E5B9ULL;   // its output function (Mix13)
+inline constexpr std::uint64_t kMix2 = 0x94D049BB133111EBULL;
+inline constexpr std::uint64_t kLcgMultiplier = 2862933555777941757ULL;  // Lamping & Veach, fig. 1
+inline constexpr std::uint64_t kMagic52 = 0x4330000000000000ULL;  // the bits of 2^52 as a double
+
 // Every kernel writes out[i] = <algorithm>(keys[i], n) for i in [0, count),
 // bit-identical to the scalar function. Precondition: 1 <= n <= 2^31 - 1.
 

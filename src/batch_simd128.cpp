@@ -29,12 +29,6 @@
 namespace jumphash::batch_kernels {
 namespace {
 
-constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ULL;
-constexpr std::uint64_t kMix1 = 0xBF58476D1CE4E5B9ULL;
-constexpr std::uint64_t kMix2 = 0x94D049BB133111EBULL;
-constexpr std::uint64_t kLcgMultiplier = 2862933555777941757ULL;  // Lamping & Veach, fig. 1
-constexpr std::uint64_t kMagic52 = 0x4330000000000000ULL;         // the bits of 2^52 as a double
-
 inline v128_t set1(std::uint64_t value) { return wasm_u64x2_splat(value); }
 
 /// SplitMix64's output function (Stafford's Mix13), two lanes.
