@@ -74,7 +74,6 @@ inline __m256i select(__m256i where, __m256i if_set, __m256i if_clear) {
   return _mm256_blendv_epi8(if_clear, if_set, where);
 }
 
-inline bool none(__m256i mask) { return _mm256_testz_si256(mask, mask) != 0; }
 
 /// where ? if_set : if_clear, per lane, by the sign bit of `where` alone.
 inline __m256i select_by_sign(__m256i where, __m256i if_set, __m256i if_clear) {
