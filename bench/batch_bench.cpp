@@ -1,5 +1,6 @@
 // Batch lookups against the scalar functions and scalar modulo, per
-// algorithm and n, in one run; and MOVED 1000 1001 over keys 0..99999999:
+// algorithm and n, in one run; a resize's two lookups per key, paired
+// (buckets_batch_pair) against two calls; and MOVED 1000 1001 over keys 0..99999999:
 // the CLI with -j 1 and -j <all cores>, the report function on 1 and all
 // threads, against a bare single-thread scalar loop. Prints Google
 // Benchmark's table, then the ratios. Not a test: nothing here asserts a time.
@@ -65,6 +66,28 @@ void batch_lookups(benchmark::State& state, const Algorithm* algorithm, BatchPat
     for (std::size_t i = 0; i < kKeyCount; i += kBatchBlockKeys) {
       buckets_batch(*algorithm, std::span(keys).subspan(i, kBatchBlockKeys), n,
                     std::span(out).subspan(i, kBatchBlockKeys), path);
+    }
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kKeyCount));
+}
+
+/// A resize's two lookups over the 2^20 keys, 1000 -> 1001: buckets_batch_pair
+/// (one pass where the kernel shares the work) or two buckets_batch calls.
+void pair_lookups(benchmark::State& state, const Algorithm* algorithm, bool paired) {
+  const auto& keys = random_keys();
+  std::vector<std::int32_t> first(kKeyCount), second(kKeyCount);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < kKeyCount; i += kBatchBlockKeys) {
+      const auto block = std::span(keys).subspan(i, kBatchBlockKeys);
+      const auto to_first = std::span(first).subspan(i, kBatchBlockKeys);
+      const auto to_second = std::span(second).subspan(i, kBatchBlockKeys);
+      if (paired) {
+        buckets_batch_pair(*algorithm, block, 1000, 1001, to_first, to_second);
+      } else {
+        buckets_batch(*algorithm, block, 1000, to_first);
+        buckets_batch(*algorithm, block, 1001, to_second);
+      }
     }
     benchmark::ClobberMemory();
   }
@@ -157,6 +180,13 @@ int main(int argc, char** argv) {
       }
     }
   }
+  for (const char* name : kBatchAlgorithms) {
+    for (const bool paired : {false, true}) {
+      benchmark::RegisterBenchmark(
+          ("pair/" + std::string(name) + (paired ? "/paired" : "/two_calls")).c_str(), pair_lookups,
+          &named(name), paired);
+    }
+  }
   benchmark::RegisterBenchmark("resize/bare_loop", resize_bare_loop)
       ->Unit(benchmark::kMillisecond)->Iterations(2);
   benchmark::RegisterBenchmark("resize/flows", resize_flows)
@@ -199,6 +229,16 @@ int main(int argc, char** argv) {
   for (const char* name : kBatchAlgorithms) {
     row(name, "scalar");
     for (BatchPath path : paths) row(name, "batch-" + std::string(batch_path_name(path)));
+  }
+  std::printf("\nA resize's two lookups (1000 and 1001) per key, batch path %s: ns per key\n",
+              std::string(batch_path_name(batch_path())).c_str());
+  std::printf("| algorithm | two buckets_batch calls | buckets_batch_pair | ratio |\n|---|---|---|---|\n");
+  for (const char* name : kBatchAlgorithms) {
+    const auto two = ns.find("pair/" + std::string(name) + "/two_calls");
+    const auto paired = ns.find("pair/" + std::string(name) + "/paired");
+    if (two == ns.end() || paired == ns.end()) continue;
+    std::printf("| %s | %.2f | %.2f | %.2fx |\n", name, two->second / kKeyCount,
+                paired->second / kKeyCount, paired->second / two->second);
   }
   std::printf("\njumpback MOVED 1000 1001 over keys 0..99999999 (ms; ratio to the bare loop)\n");
   std::printf("| run | ms | ratio |\n|---|---|---|\n");

@@ -131,10 +131,16 @@ void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_
                         std::span<std::int32_t> out_second) {
   keys = keys.first(std::min({keys.size(), out_first.size(), out_second.size()}));
 #if defined(JUMPHASH_HAVE_AVX2_BATCH)
-  if (algorithm.id == AlgorithmId::jumpback && batch_path() == BatchPath::avx2 && cpu_has_avx2() &&
-      batch_kernels::jump_back_hash_pair_avx2(keys.data(), keys.size(), first, second,
-                                              out_first.data(), out_second.data())) {
-    return;
+  if (batch_path() == BatchPath::avx2 && cpu_has_avx2()) {
+    if (algorithm.id == AlgorithmId::jumpback &&
+        batch_kernels::jump_back_hash_pair_avx2(keys.data(), keys.size(), first, second,
+                                                out_first.data(), out_second.data())) {
+      return;
+    }
+    if (algorithm.id == AlgorithmId::jump) {
+      return batch_kernels::jump_hash_pair_avx2(keys.data(), keys.size(), first, second,
+                                                out_first.data(), out_second.data());
+    }
   }
 #endif
   buckets_batch(algorithm, keys, first, out_first);

@@ -504,4 +504,53 @@ void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n
   });
 }
 
+// Jump Consistent Hash at two bucket counts, for a resize: j only grows
+// along a key's walk, and the walk does not depend on n, so one walk up to
+// the larger count passes the smaller one, whose answer is the last j below
+// it (the walk it would take is this one, cut there).
+void jump_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                         std::int32_t second, std::int32_t* out_first, std::int32_t* out_second) {
+  const __m256i multiplier = set1(kLcgMultiplier), multiplier_high = set1(kLcgMultiplier >> 32);
+  const __m256i one = set1(1), magic = set1(kMagic52);
+  const bool first_smaller = first <= second;
+  const __m256d smaller = _mm256_set1_pd(static_cast<double>(first_smaller ? first : second));
+  const __m256d larger = _mm256_set1_pd(static_cast<double>(first_smaller ? second : first));
+  const __m256d two_31 = _mm256_set1_pd(2147483648.0), one_double = _mm256_set1_pd(1.0);
+  const __m256d all = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+  auto to_buckets = [&](__m256d b) {  // b < n <= 2^31 - 1: the exact 2^52 trick
+    return _mm256_xor_si256(_mm256_castpd_si256(_mm256_add_pd(b, _mm256_castsi256_pd(magic))), magic);
+  };
+  auto four = [&](__m256i key, std::int32_t* to_first, std::int32_t* to_second) {
+    __m256d b_larger = _mm256_setzero_pd(), b_smaller = _mm256_setzero_pd();
+    __m256d below_larger = all, below_smaller = all;
+    for (;;) {
+      key = _mm256_add_epi64(multiply(key, multiplier, multiplier_high), one);
+      const __m256d x = small_to_double(_mm256_add_epi64(_mm256_srli_epi64(key, 33), one));
+      const __m256d j = _mm256_mul_pd(_mm256_add_pd(b_larger, one_double), _mm256_div_pd(two_31, x));
+      below_larger = _mm256_and_pd(below_larger, _mm256_cmp_pd(j, larger, _CMP_LT_OQ));
+      if (_mm256_testz_pd(below_larger, below_larger)) break;
+      below_smaller = _mm256_and_pd(below_smaller, _mm256_cmp_pd(j, smaller, _CMP_LT_OQ));
+      const __m256d step = _mm256_round_pd(j, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+      b_larger = _mm256_blendv_pd(b_larger, step, below_larger);
+      b_smaller = _mm256_blendv_pd(b_smaller, step, below_smaller);
+    }
+    store_low_halves(to_first, to_buckets(first_smaller ? b_smaller : b_larger));
+    store_low_halves(to_second, to_buckets(first_smaller ? b_larger : b_smaller));
+  };
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    four(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), out_first + i,
+         out_second + i);
+  }
+  if (i == count) return;
+  alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
+  for (std::size_t j = i; j < count; ++j) padded[j - i] = keys[j];
+  alignas(16) std::int32_t results_first[4], results_second[4];
+  four(_mm256_load_si256(reinterpret_cast<const __m256i*>(padded)), results_first, results_second);
+  for (std::size_t j = i; j < count; ++j) {
+    out_first[j] = results_first[j - i];
+    out_second[j] = results_second[j - i];
+  }
+}
+
 }  // namespace jumphash::batch_kernels

@@ -38,6 +38,9 @@ void jump_back_hash_independent_avx2(const std::uint64_t* keys, std::size_t coun
                                      std::int32_t* out);
 void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                     std::int32_t* out);
+/// out_first[i] = jump_hash(keys[i], first) and out_second[i] at `second`, in one walk.
+void jump_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                         std::int32_t second, std::int32_t* out_first, std::int32_t* out_second);
 #endif
 
 #if defined(JUMPHASH_HAVE_SIMD128_BATCH)
