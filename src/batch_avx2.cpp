@@ -476,6 +476,20 @@ void jump_back_hash_independent_avx2(const std::uint64_t* keys, std::size_t coun
   return jump_back_hash_independent_avx2_when<Rejections::common>(keys, count, n, out);
 }
 
+namespace {
+/// One step of a key's walk in Jump Consistent Hash (Lamping & Veach,
+/// fig. 1): advances the LCG state `key` and returns
+/// j = (b + 1) * (2^31 / ((key >> 33) + 1)), the paper's two IEEE operations
+/// in its order.
+inline __m256d next_jump(__m256i& key, __m256d b) {
+  const __m256i one = set1(1);
+  key = _mm256_add_epi64(multiply(key, set1(kLcgMultiplier), set1(kLcgMultiplier >> 32)), one);
+  const __m256d x = small_to_double(_mm256_add_epi64(_mm256_srli_epi64(key, 33), one));
+  return _mm256_mul_pd(_mm256_add_pd(b, _mm256_set1_pd(1.0)),
+                       _mm256_div_pd(_mm256_set1_pd(2147483648.0), x));
+}
+}  // namespace
+
 // Jump Consistent Hash (Lamping & Veach, fig. 1) with the paper's double
 // arithmetic: j = (b + 1) * (2^31 / ((key >> 33) + 1)), the same two IEEE
 // operations in the same order as the scalar code. b and j are kept as
@@ -483,17 +497,12 @@ void jump_back_hash_independent_avx2(const std::uint64_t* keys, std::size_t coun
 // loop test needs no conversion. Lanes stop independently (masked).
 void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                     std::int32_t* out) {
-  const __m256i multiplier = set1(kLcgMultiplier), multiplier_high = set1(kLcgMultiplier >> 32);
-  const __m256i one = set1(1);
   const __m256d buckets = _mm256_set1_pd(static_cast<double>(n));
-  const __m256d two_31 = _mm256_set1_pd(2147483648.0), one_double = _mm256_set1_pd(1.0);
   for_each_four(keys, count, out, [&](__m256i key) {
     __m256d b = _mm256_setzero_pd();  // after the first b = j (j = 0 < n)
     __m256d active = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
     for (;;) {
-      key = _mm256_add_epi64(multiply(key, multiplier, multiplier_high), one);
-      const __m256d x = small_to_double(_mm256_add_epi64(_mm256_srli_epi64(key, 33), one));
-      const __m256d j = _mm256_mul_pd(_mm256_add_pd(b, one_double), _mm256_div_pd(two_31, x));
+      const __m256d j = next_jump(key, b);
       active = _mm256_and_pd(active, _mm256_cmp_pd(j, buckets, _CMP_LT_OQ));
       if (_mm256_testz_pd(active, active)) break;
       b = _mm256_blendv_pd(b, _mm256_round_pd(j, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), active);
@@ -510,12 +519,10 @@ void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n
 // it (the walk it would take is this one, cut there).
 void jump_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
                          std::int32_t second, std::int32_t* out_first, std::int32_t* out_second) {
-  const __m256i multiplier = set1(kLcgMultiplier), multiplier_high = set1(kLcgMultiplier >> 32);
-  const __m256i one = set1(1), magic = set1(kMagic52);
+  const __m256i magic = set1(kMagic52);
   const bool first_smaller = first <= second;
   const __m256d smaller = _mm256_set1_pd(static_cast<double>(first_smaller ? first : second));
   const __m256d larger = _mm256_set1_pd(static_cast<double>(first_smaller ? second : first));
-  const __m256d two_31 = _mm256_set1_pd(2147483648.0), one_double = _mm256_set1_pd(1.0);
   const __m256d all = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
   auto to_buckets = [&](__m256d b) {  // b < n <= 2^31 - 1: the exact 2^52 trick
     return _mm256_xor_si256(_mm256_castpd_si256(_mm256_add_pd(b, _mm256_castsi256_pd(magic))), magic);
@@ -524,9 +531,7 @@ void jump_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int3
     __m256d b_larger = _mm256_setzero_pd(), b_smaller = _mm256_setzero_pd();
     __m256d below_larger = all, below_smaller = all;
     for (;;) {
-      key = _mm256_add_epi64(multiply(key, multiplier, multiplier_high), one);
-      const __m256d x = small_to_double(_mm256_add_epi64(_mm256_srli_epi64(key, 33), one));
-      const __m256d j = _mm256_mul_pd(_mm256_add_pd(b_larger, one_double), _mm256_div_pd(two_31, x));
+      const __m256d j = next_jump(key, b_larger);
       below_larger = _mm256_and_pd(below_larger, _mm256_cmp_pd(j, larger, _CMP_LT_OQ));
       if (_mm256_testz_pd(below_larger, below_larger)) break;
       below_smaller = _mm256_and_pd(below_smaller, _mm256_cmp_pd(j, smaller, _CMP_LT_OQ));
