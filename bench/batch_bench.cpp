@@ -163,9 +163,10 @@ class CollectingReporter : public benchmark::ConsoleReporter {
 
 int main(int argc, char** argv) {
   const unsigned cores = std::max(1U, std::thread::hardware_concurrency());
-  const std::vector<BatchPath> paths = batch_path_supported(BatchPath::avx2)
-                                           ? std::vector<BatchPath>{BatchPath::scalar, BatchPath::avx2}
-                                           : std::vector<BatchPath>{BatchPath::scalar};
+  std::vector<BatchPath> paths;
+  for (BatchPath path : {BatchPath::scalar, BatchPath::avx2, BatchPath::avx512}) {
+    if (batch_path_supported(path)) paths.push_back(path);
+  }
   for (std::int32_t n : kBucketCounts) {
     benchmark::RegisterBenchmark("lookup/modulo/scalar", scalar_lookups, &named("modulo"))->Arg(n);
     for (const char* name : kBatchAlgorithms) {

@@ -1,6 +1,7 @@
 // The SIMD kernels behind jumphash/batch.hpp, one set per instruction set.
 // Private to src/: each set lives in its own translation unit compiled with
-// its own flags (batch_avx2.cpp with -mavx2), so these declarations use only
+// its own flags (batch_avx2.cpp with -mavx2, batch_avx512.cpp with AVX-512
+// too, batch_simd128.cpp with -msimd128), so these declarations use only
 // raw pointers: nothing inline from the public headers (or the standard
 // library) is emitted there with instructions another CPU may lack.
 #pragma once
@@ -25,22 +26,30 @@ inline constexpr std::uint64_t kMagic52 = 0x4330000000000000ULL;  // the bits of
 // bit-identical to the scalar function. Precondition: 1 <= n <= 2^31 - 1.
 
 #if defined(JUMPHASH_HAVE_AVX2_BATCH)
-/// AVX2 (4 keys a vector); call only when the CPU has AVX2.
-void jump_back_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+/// The x86 kernels (batch_x86.hpp, 4 keys a vector), one table per
+/// instruction set; call one only when the CPU has that set.
+struct X86Kernels {
+  void (*jump_back_hash)(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                          std::int32_t* out);
-/// out_first[i] = jump_back_hash(keys[i], first) and out_second[i] at
-/// `second`, in one pass, when bits(first - 1) == bits(second - 1) and
-/// both are >= 2; else returns false and writes nothing.
-bool jump_back_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+  /// out_first[i] = jump_back_hash(keys[i], first) and out_second[i] at
+  /// `second`, in one pass, when bits(first - 1) == bits(second - 1) and
+  /// both are >= 2; else returns false and writes nothing.
+  bool (*jump_back_hash_pair)(const std::uint64_t* keys, std::size_t count, std::int32_t first,
                               std::int32_t second, std::int32_t* out_first,
                               std::int32_t* out_second);
-void jump_back_hash_independent_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+  void (*jump_back_hash_independent)(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                                      std::int32_t* out);
-void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+  void (*jump_hash)(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                     std::int32_t* out);
-/// out_first[i] = jump_hash(keys[i], first) and out_second[i] at `second`, in one walk.
-void jump_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+  /// out_first[i] = jump_hash(keys[i], first) and out_second[i] at `second`, in one walk.
+  void (*jump_hash_pair)(const std::uint64_t* keys, std::size_t count, std::int32_t first,
                          std::int32_t second, std::int32_t* out_first, std::int32_t* out_second);
+};
+
+/// batch_avx2.cpp (-mavx2): AVX2.
+extern const X86Kernels kAvx2Kernels;
+/// batch_avx512.cpp: AVX2 plus AVX-512 F, VL, DQ and CD (256-bit vectors).
+extern const X86Kernels kAvx512Kernels;
 #endif
 
 #if defined(JUMPHASH_HAVE_SIMD128_BATCH)

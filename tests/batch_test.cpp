@@ -1,5 +1,5 @@
 // Batch lookups (jumphash/batch.hpp) against the scalar functions, on every
-// path this machine supports (scalar, AVX2), and the report loops that use
+// path this machine supports (scalar, AVX2, AVX-512), and the report loops that use
 // them (batched and threaded) against plain per-key loops.
 #include <gtest/gtest.h>
 
@@ -411,7 +411,8 @@ TEST_P(BatchTest, ResizeReportEqualsAPerKeyLoop) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Paths, BatchTest, ::testing::Values(BatchPath::scalar, BatchPath::avx2),
+INSTANTIATE_TEST_SUITE_P(Paths, BatchTest,
+                         ::testing::Values(BatchPath::scalar, BatchPath::avx2, BatchPath::avx512),
                          [](const ::testing::TestParamInfo<BatchPath>& info) {
                            return std::string(batch_path_name(info.param));
                          });
@@ -423,9 +424,15 @@ TEST(BatchDispatch, ScalarIsAlwaysSupportedAndAnUnsupportedPathIsRefused) {
   const BatchPath saved = batch_path();
   EXPECT_TRUE(set_batch_path(BatchPath::scalar));
   EXPECT_EQ(batch_path(), BatchPath::scalar);
-  if (!batch_path_supported(BatchPath::avx2)) {
-    EXPECT_FALSE(set_batch_path(BatchPath::avx2));
-    EXPECT_EQ(batch_path(), BatchPath::scalar);
+  for (BatchPath native : {BatchPath::avx2, BatchPath::avx512}) {
+    if (!batch_path_supported(native)) {
+      EXPECT_FALSE(set_batch_path(native)) << batch_path_name(native);
+      EXPECT_EQ(batch_path(), BatchPath::scalar);
+    }
+  }
+  // The AVX-512 kernels need AVX2 too: a CPU that runs them has both.
+  if (batch_path_supported(BatchPath::avx512)) {
+    EXPECT_TRUE(batch_path_supported(BatchPath::avx2));
   }
   // SIMD128 is the WebAssembly build's (wasm/test/batch.test.mjs tests it).
   EXPECT_FALSE(batch_path_supported(BatchPath::simd128));

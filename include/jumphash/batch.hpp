@@ -4,7 +4,8 @@
 // buckets_batch() maps many keys at once, bit-identical to the scalar
 // functions of jumphash/algorithms/. jumpback, jumpback-indep and jump have
 // SIMD kernels: AVX2 natively (chosen at run time on x86-64 CPUs that have
-// it) and SIMD128 in the WebAssembly build (whose modules need an engine
+// it, and built again with AVX-512 F, VL, DQ and CD for CPUs with those:
+// native 64-bit multiplies; JumpHash keeps the AVX2 build) and SIMD128 in the WebAssembly build (whose modules need an engine
 // with WebAssembly SIMD; there jumpback keeps its scalar loop, which is
 // faster, see src/batch_simd128.cpp); the other bucket-count algorithms,
 // and CPUs without AVX2, run the scalar loop.
@@ -31,10 +32,11 @@ namespace jumphash {
 enum class BatchPath {
   scalar,  ///< one scalar call per key (every CPU, every algorithm)
   avx2,    ///< 4 keys a vector: x86-64 with AVX2, native builds only
+  avx512,  ///< the same, with AVX-512 F/VL/DQ/CD (64-bit multiplies); native only
   simd128,  ///< 2 keys a vector: WebAssembly SIMD, the Emscripten build only
 };
 
-/// "scalar", "avx2" or "simd128".
+/// "scalar", "avx2", "avx512" or "simd128".
 std::string_view batch_path_name(BatchPath path);
 
 /// True when `path` is compiled in and this CPU can run it.
