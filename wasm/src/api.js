@@ -504,6 +504,57 @@ export function createApi(m) {
     return keys;
   }
 
+  /**
+   * A MovedKeyColumns of `count` sampled keys: key i's value, buckets
+   * before and after, and its text where it does not print as its value in
+   * decimal (`label(i)`, null otherwise).
+   */
+  function sampleColumns(count, value, oldBucket, newBucket, label) {
+    const columns = { values: new BigUint64Array(count), oldBuckets: new Int32Array(count), newBuckets: new Int32Array(count), labels: [] };
+    for (let i = 0; i < count; ++i) {
+      columns.values[i] = value(i);
+      columns.oldBuckets[i] = oldBucket(i);
+      columns.newBuckets[i] = newBucket(i);
+      const text = label(i);
+      if (text !== null) columns.labels.push([i, text]);
+    }
+    return columns;
+  }
+
+  /** Whether a key's text starting with character code `code` is its value in decimal. */
+  const isDigit = (code) => code >= 48 && code <= 57;
+
+  /** A MovedKeySample[] as a MovedKeyColumns. */
+  const objectColumns = (sample) =>
+    sampleColumns(sample.length, (i) => sample[i].value, (i) => sample[i].oldBucket, (i) => sample[i].newBucket,
+      (i) => (isDigit(sample[i].key.charCodeAt(0)) ? null : sample[i].key));
+
+  /**
+   * A collected resize job's moved-key sample: one MovedKeySample per key,
+   * or (`columns`) a MovedKeyColumns, which builds no object per key and
+   * decodes only the text of keys that do not print in decimal (string
+   * keys). `pairs` points at its (old, new) bucket or node index pairs.
+   */
+  function movedSample(native, pairs, columns) {
+    const count = native.sampleSize();
+    const heap = m.HEAPU8.buffer;
+    const values = new BigUint64Array(heap, native.sampleValues(), count);
+    const buckets = new Int32Array(heap, pairs, count * 2);
+    if (columns) {
+      const ends = new Uint32Array(heap, native.sampleKeyEnds(), count);
+      const bytes = new Uint8Array(heap, native.sampleKeyText(), native.sampleKeyBytes());
+      const start = (i) => (i ? ends[i - 1] : 0);
+      return sampleColumns(count, (i) => values[i], (i) => buckets[2 * i], (i) => buckets[2 * i + 1], (i) =>
+        isDigit(bytes[start(i)]) ? null : utf8Decoder.decode(bytes.subarray(start(i), ends[i])));
+    }
+    const keys = printedKeys(native, count);
+    const sample = new Array(count);
+    for (let i = 0; i < count; ++i) {
+      sample[i] = { key: keys[i], value: values[i], oldBucket: buckets[2 * i], newBucket: buckets[2 * i + 1] };
+    }
+    return sample;
+  }
+
   const batchCapacity = m.batchCapacity();
   const batchKeys = m.batchKeys();
   const batchOut = m.batchOut();
@@ -544,6 +595,25 @@ export function createApi(m) {
       if (live === null) throw new Error('this job was disposed');
       return live;
     };
+    /**
+     * result(), or (`columns`) a resize job's resultInColumns(). The parts'
+     * samples absorbed are objects: with them, the sample is joined as
+     * objects first.
+     */
+    const report = (columns) => {
+      const native = alive();
+      native.collect();
+      const result = buildResult(native, columns && absorbedSample.length === 0);
+      if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
+      result.keyRange = [rangeBegin, coveredEnd ?? rangeBegin + done];
+      if (sampleLimit !== null && absorbedSample.length > 0) {
+        if (result.sample.length < sampleLimit) {
+          result.sample = result.sample.concat(absorbedSample.slice(0, sampleLimit - result.sample.length));
+        }
+        if (columns) result.sample = objectColumns(result.sample);
+      }
+      return result;
+    };
     const job = {
       get total() {
         return total;
@@ -559,15 +629,7 @@ export function createApi(m) {
         return finished;
       },
       result() {
-        const native = alive();
-        native.collect();
-        const result = buildResult(native);
-        if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
-        result.keyRange = [rangeBegin, coveredEnd ?? rangeBegin + done];
-        if (sampleLimit !== null && absorbedSample.length > 0 && result.sample.length < sampleLimit) {
-          result.sample = result.sample.concat(absorbedSample.slice(0, sampleLimit - result.sample.length));
-        }
-        return result;
+        return report(false);
       },
       absorb(part) {
         const native = alive();
@@ -603,6 +665,7 @@ export function createApi(m) {
         live = null;
       },
     };
+    if (sampleLimit !== null) job.resultInColumns = () => report(true);
     if (finalizer) finalizer.register(job, nativeJob, job);
     return job;
   }
@@ -677,7 +740,7 @@ export function createApi(m) {
     }
   }
 
-  function resizeResult(native) {
+  function resizeResult(native, columns) {
     const from = native.from();
     const to = native.to();
     const heap = m.HEAPU8.buffer;
@@ -694,14 +757,7 @@ export function createApi(m) {
         });
       }
     }
-    const sampleSize = native.sampleSize();
-    const values = new BigUint64Array(heap, native.sampleValues(), sampleSize);
-    const buckets = new Int32Array(heap, native.sampleBuckets(), sampleSize * 2);
-    const keys = printedKeys(native, sampleSize);
-    const sample = new Array(sampleSize);
-    for (let i = 0; i < sampleSize; ++i) {
-      sample[i] = { key: keys[i], value: values[i], oldBucket: buckets[2 * i], newBucket: buckets[2 * i + 1] };
-    }
+    const sample = movedSample(native, native.sampleBuckets(), columns);
     const result = {
       algorithm: native.algorithmName(),
       from,
@@ -720,16 +776,12 @@ export function createApi(m) {
     return result;
   }
 
-  function nodeResizeResult(algorithm, native) {
+  function nodeResizeResult(algorithm, native, columns) {
     const from = native.beforeCount();
     const to = native.afterCount();
     const nodesBefore = nodeRows(native.beforeNames(), from, native.beforeWeights());
     const nodesAfter = nodeRows(native.afterNames(), to, native.afterWeights());
-    const keys = printedKeys(native, native.sampleSize());
-    const heap = m.HEAPU8.buffer;
-    const values = new BigUint64Array(heap, native.sampleValues(), keys.length);
-    const indices = new Int32Array(heap, native.sampleNodes(), keys.length * 2);
-    const sample = keys.map((key, i) => ({ key, value: values[i], oldBucket: indices[2 * i], newBucket: indices[2 * i + 1] }));
+    const sample = movedSample(native, native.sampleNodes(), columns);
     return {
       algorithm,
       from,
@@ -800,7 +852,7 @@ export function createApi(m) {
         throw new RangeError(error);
       }
       const begin = narrowJob(native, opts.keyRange, fn);
-      return wrapJob(native, begin, choice.info.name, (job) => nodeResizeResult(choice.info.name, job), absorbResize, sampleLimit);
+      return wrapJob(native, begin, choice.info.name, (job, columns) => nodeResizeResult(choice.info.name, job, columns), absorbResize, sampleLimit);
     }
     const native = new m.ResizeJob(choice.index, keySpec, countToken(fromCount, 'from'), countToken(toCount, 'to'), sampleToken);
     const error = native.error();

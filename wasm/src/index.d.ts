@@ -559,8 +559,35 @@ export interface Job<R> {
   dispose(): void;
 }
 
+/**
+ * A resize's moved-key sample in columns ({@link ResizeJob.resultInColumns}):
+ * entry i of each array is sampled key i, in key order.
+ */
+export interface MovedKeyColumns {
+  /** The keys' 64-bit values. */
+  readonly values: BigUint64Array;
+  /** Their buckets (node indices) before, as {@link MovedKeySample.oldBucket}. */
+  readonly oldBuckets: Int32Array;
+  /** Their buckets (node indices) after, as {@link MovedKeySample.newBucket}. */
+  readonly newBuckets: Int32Array;
+  /**
+   * [index, printed key] for the keys that do not print as their value in
+   * decimal (string keys, quoted as written); every other key prints as
+   * `values[index].toString()`.
+   */
+  readonly labels: [number, string][];
+}
+
 /** A chunked {@link Jumphash.moved}. */
-export type ResizeJob = Job<ResizeResult>;
+export interface ResizeJob extends Job<ResizeResult> {
+  /**
+   * {@link Job.result} with the sample in columns: no object or string per
+   * key (200,000 sampled keys take a few ms, where objects took about
+   * 200 ms), and typed arrays that a Worker can transfer.
+   * @throws Error after dispose.
+   */
+  resultInColumns(): Omit<ResizeResult, 'sample'> & { sample: MovedKeyColumns };
+}
 /** A chunked {@link Jumphash.load}. */
 export type LoadJob = Job<LoadResult>;
 

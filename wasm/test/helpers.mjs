@@ -19,6 +19,19 @@ export const haveNativeCli = existsSync(nativeCli);
 
 let instance;
 /** One module instance per test file. */
+/**
+ * A resize result's sample as ResizeJob.resultInColumns gives it: typed
+ * columns, and [index, key] for the keys that do not print in decimal.
+ */
+export function sampleInColumns(sample) {
+  return {
+    values: BigUint64Array.from(sample, (moved) => moved.value),
+    oldBuckets: Int32Array.from(sample, (moved) => moved.oldBucket),
+    newBuckets: Int32Array.from(sample, (moved) => moved.newBucket),
+    labels: sample.flatMap((moved, i) => (/^[0-9]/.test(moved.key) ? [] : [[i, moved.key]])),
+  };
+}
+
 export function jumphash() {
   instance ??= loadJumphash();
   return instance;

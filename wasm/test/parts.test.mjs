@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 import { loadJumphash } from '../src/index.js';
-import { jumphash } from './helpers.mjs';
+import { jumphash, sampleInColumns } from './helpers.mjs';
 
 const jh = await jumphash();
 /** A second instance: the parts come from "another worker". */
@@ -28,8 +28,12 @@ function cuts(total, parts, seed) {
   return points.sort((a, b) => a - b);
 }
 
-/** Runs `start(options)` over each range of `points`: the first in `jh`, the rest in `other`, cloned. */
-function splitRun(start, startOther, points) {
+/**
+ * Runs `start(options)` over each range of `points`: the first in `jh`, the
+ * rest in `other`, cloned; the first job's result(), or its
+ * resultInColumns() when `columns`.
+ */
+function splitRun(start, startOther, points, columns = false) {
   const first = start({ keyRange: [points[0], points[1]] });
   try {
     while (!first.step(7777));
@@ -42,7 +46,7 @@ function splitRun(start, startOther, points) {
         job.dispose();
       }
     }
-    return first.result();
+    return columns ? first.resultInColumns() : first.result();
   } finally {
     first.dispose();
   }
@@ -73,6 +77,13 @@ test('a resize split into parts and absorbed equals the whole, on every key set'
           points,
         );
         assert.deepEqual(split, whole, `${algo} on ${keys} cut at ${points}`);
+        const inColumns = splitRun(
+          (options) => jh.startResize(algo, keys, from, to, { sampleLimit: 300, ...options }),
+          (options) => other.startResize(algo, keys, from, to, { sampleLimit: 300, ...options }),
+          points,
+          true,
+        );
+        assert.deepEqual(inColumns, { ...whole, sample: sampleInColumns(whole.sample) }, `${algo} on ${keys} cut at ${points}, in columns`);
       }
     }
   }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { jumphash } from './helpers.mjs';
+import { jumphash, sampleInColumns } from './helpers.mjs';
 
 const jh = await jumphash();
 const ALGORITHMS = ['jump', 'jump-guava', 'jumpback', 'jumpback-indep', 'modulo'];
@@ -122,6 +122,32 @@ test('moved(): sampled keys print as written, newlines and non-ASCII included, A
     assert.ok(nodes.sample.length > 0);
     for (const s of nodes.sample) assert.ok(keys.map(printedAs).includes(s.key), s.key);
     for (const s of [...r.sample, ...nodes.sample]) assert.equal(jh.parseKey(s.key).value, s.value, s.key);
+  }
+});
+
+// resultInColumns() is result() with the sample in typed columns: the same
+// report, and the text of only the keys that do not print in decimal.
+test('resultInColumns(): result() with the sample in columns, string keys labelled', () => {
+  const written = ['"a\nb"', '5', '"é☃"', '0xFF', '"x y"', '"\\\\"', '7', '"q"', '18446744073709551615', 'random:2000:3'];
+  const spec = written.join(' ');
+  const cases = [
+    () => jh.startResize('modulo', spec, 1000, 999, { sampleLimit: 100 }),
+    () => jh.startResize('jump', spec, 10, 12, { sampleLimit: 5 }),
+    () => jh.startResize('rendezvous', spec, { kind: 'count', n: 3 }, [{ kind: 'remove', name: '1' }], { sampleLimit: 100 }),
+  ];
+  for (const start of cases) {
+    const job = start();
+    try {
+      while (!job.step(1000));
+      const { sample, ...counts } = job.result();
+      const columns = job.resultInColumns();
+      assert.ok(columns.sample.values instanceof BigUint64Array && columns.sample.oldBuckets instanceof Int32Array);
+      assert.deepEqual(columns, { ...counts, sample: sampleInColumns(sample) });
+      assert.ok(sample.length > 0);
+      if (sample.length > 5) assert.ok(columns.sample.labels.length > 0, 'string keys moved');
+    } finally {
+      job.dispose();
+    }
   }
 });
 

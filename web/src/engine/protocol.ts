@@ -3,7 +3,8 @@
 // language's key text, never as a Number.
 
 import type {
-  AlgorithmInfo, CheckResult, ClaimInfo, ClaimResult, LanguageWords, Limits, LoadResult, ResizeResult, ScriptResult,
+  AlgorithmInfo, CheckResult, ClaimInfo, ClaimResult, LanguageWords, Limits, LoadResult, MovedKeyColumns, ResizeJob,
+  ScriptResult,
 } from 'jumphash-wasm';
 
 /**
@@ -133,21 +134,16 @@ export interface ResizeRequest {
   part?: ReportPart;
 }
 /**
- * The moved keys of a resize in columns. The package gives them as objects;
- * 200,000 objects with a bigint each take about 400 ms to clone into the
- * page, on its main thread, so they cross as typed arrays (transferred, not
- * copied) and the key text only where it is not the decimal value.
+ * The moved keys of a resize in columns (the package's ResizeJob.resultInColumns).
+ * 200,000 objects with a bigint each take about 200 ms to build in a worker
+ * and 400 ms to clone into the page, on its main thread, so they cross as
+ * typed arrays (transferred, not copied) and the key text only where it is
+ * not the decimal value.
  */
-export interface MovedSample {
-  values: BigUint64Array;
-  oldBuckets: Int32Array;
-  newBuckets: Int32Array;
-  /** [index, how the key prints] for string keys only. */
-  labels: [number, string][];
-}
+export type MovedSample = MovedKeyColumns;
 
 /** A resize report as the page gets it: the package's ResizeResult with the sample in columns. */
-export type ReportedResize = Omit<ResizeResult, 'sample'> & { sample: MovedSample };
+export type ReportedResize = ReturnType<ResizeJob['resultInColumns']>;
 
 /** One algorithm over one step of the chain. */
 export interface ResizeOutcome {

@@ -14,7 +14,7 @@ import {
   type LoadResult,
   type NodeChange,
   type NodeSpec,
-  type ResizeResult,
+  type ResizeJob,
   type Topology,
 } from 'jumphash-wasm';
 import type {
@@ -95,8 +95,16 @@ class Progress {
   }
 }
 
-/** Runs a chunked job to the end, sizing chunks to about 40 ms each. */
-function runJob<R>(job: Job<R>, progress: Progress, phase: string): R {
+/**
+ * Runs a chunked job to the end, sizing chunks to about 40 ms each, and
+ * returns `finish(job)` (its result).
+ */
+function runJob<J extends Job<unknown>, R = ReturnType<J['result']>>(
+  job: J,
+  progress: Progress,
+  phase: string,
+  finish: (job: J) => R = (finished) => finished.result() as R,
+): R {
   try {
     let chunk = 65536;
     for (;;) {
@@ -109,7 +117,7 @@ function runJob<R>(job: Job<R>, progress: Progress, phase: string): R {
       if (elapsed < 20) chunk = Math.min(chunk * 2, 1 << 24);
       else if (elapsed > 80) chunk = Math.max(1024, Math.floor(chunk / 2));
     }
-    return job.result();
+    return finish(job);
   } finally {
     job.dispose();
   }
@@ -218,34 +226,18 @@ function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
 }
 
 /** The buffers a result holds, to transfer instead of copy. */
-function buffersOf(result: ResizeResult | LoadResult): ArrayBuffer[] {
+function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAfter' | 'flows'> | LoadResult): ArrayBuffer[] {
   const arrays = 'loads' in result
     ? [result.loads, result.idealShares]
     : [result.loadsBefore, result.loadsAfter, result.flows];
   return [...new Set(arrays.filter((a): a is Float64Array => a !== null).map((a) => a.buffer as ArrayBuffer))];
 }
 
-/** The moved keys in columns for the page (see MovedSample). */
-function sampleColumns(sample: ResizeResult['sample']): MovedSample {
-  const values = new BigUint64Array(sample.length);
-  const oldBuckets = new Int32Array(sample.length);
-  const newBuckets = new Int32Array(sample.length);
-  const labels: [number, string][] = [];
-  sample.forEach((moved, i) => {
-    values[i] = moved.value;
-    oldBuckets[i] = moved.oldBucket;
-    newBuckets[i] = moved.newBucket;
-    // A string key prints as written, quoted; a number prints in decimal.
-    if (moved.key.charCodeAt(0) === 34) labels.push([i, moved.key]);
-  });
-  return { values, oldBuckets, newBuckets, labels };
-}
-
 /** One report of a resize request: an algorithm over one step of the chain, started with job options. */
 interface ResizeStep {
   algo: string;
   label: string;
-  start: (options: { sampleLimit: number; keyRange?: [number, number] }) => Job<ResizeResult>;
+  start: (options: { sampleLimit: number; keyRange?: [number, number] }) => ResizeJob;
 }
 
 /** The reports a resize request asks for, algorithm-major (every step of the first algorithm, then the next). */
@@ -279,11 +271,12 @@ function partRange(keyCount: number, part: ReportPart | undefined): [number, num
 }
 
 /** A resize result for the page: the sample in columns, and the buffers to transfer. */
-function reported(result: ResizeResult, transfer: Transferable[]): ReportedResize {
-  const { sample, ...rest } = result;
-  const columns = sampleColumns(sample);
-  transfer.push(...buffersOf(result), columns.values.buffer, columns.oldBuckets.buffer, columns.newBuckets.buffer);
-  return { ...rest, sample: columns };
+/** A resize job's report, its sample in columns, with the buffers to transfer added to `transfer`. */
+function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
+  const result = job.resultInColumns();
+  const { sample } = result;
+  transfer.push(...buffersOf(result), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
+  return result;
 }
 
 /**
@@ -322,7 +315,7 @@ function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): 
   const steps: ResizeOutcome[] = [];
   const transfer: Transferable[] = [];
   for (const { algo, label, start } of planned) {
-    let job: Job<ResizeResult>;
+    let job: ResizeJob;
     try {
       job = start({ sampleLimit: request.sampleLimit, ...(keyRange ? { keyRange } : {}) });
     } catch (error) {
@@ -330,7 +323,7 @@ function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): 
       progress.add(ownKeys, `${algo}: ${label}`);
       continue;
     }
-    steps.push({ algorithm: algo, label, result: reported(runJob(job, progress, `${algo}: ${label}`), transfer), error: null });
+    steps.push({ algorithm: algo, label, result: runJob(job, progress, `${algo}: ${label}`, (finished) => reported(finished, transfer)), error: null });
   }
   const failed = steps.filter((step) => step.error !== null);
   if (steps.length > 0 && failed.length === steps.length && !scenario) {
@@ -359,7 +352,7 @@ function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, parts: R
       for (const outcome of outcomes) job.absorb({ ...outcome.result!, sample: [] });
       const { sample: _none, ...counts } = job.result();
       const sample = joinSamples(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
-      transfer.push(...buffersOf({ ...counts, sample: [] }), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
+      transfer.push(...buffersOf(counts), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
       return { algorithm: algo, label, result: { ...counts, sample }, error: null };
     } finally {
       job.dispose();
