@@ -190,6 +190,10 @@ test('limits of the structured resize report beyond the CLI (loads kept per buck
   assert.throws(() => job.step(1), /disposed/);
   assert.throws(() => job.result(), /disposed/);
   job.dispose(); // idempotent
+  assert.equal(job.resultInColumns, undefined, 'a load job has no sample to give in columns');
+  const resize = jh.startResize('jump', '0..9', 10, 12);
+  resize.dispose();
+  assert.throws(() => resize.resultInColumns(), /disposed/);
 });
 
 test('loadJumphash: wasmBinary as Uint8Array or ArrayBuffer; independent instances; bad options', async () => {

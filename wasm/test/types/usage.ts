@@ -42,6 +42,7 @@ import {
   type ResizeJobOptions,
   type ResizeOptions,
   type ResizeResult,
+  type MovedKeyColumns,
   type ScriptResult,
   type TraceStep,
 } from 'jumphash-wasm';
@@ -178,6 +179,10 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
     const doneKeys: number = job.done;
     const result: ResizeResult = job.result();
     check(total === 5000 && doneKeys === 5000 && result.total === 5000 && result.sample.length === 0, 'startResize');
+    const columns: MovedKeyColumns = job.resultInColumns().sample;
+    const values: BigUint64Array = columns.values;
+    const labels: [number, string][] = columns.labels;
+    check(values.length === 0 && columns.oldBuckets.length === 0 && labels.length === 0, 'resultInColumns');
   } finally {
     job.dispose();
   }
