@@ -270,7 +270,6 @@ function partRange(keyCount: number, part: ReportPart | undefined): [number, num
   return [cut(part.index), cut(part.index + 1)];
 }
 
-/** A resize result for the page: the sample in columns, and the buffers to transfer. */
 /** A resize job's report, its sample in columns, with the buffers to transfer added to `transfer`. */
 function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
   const result = job.resultInColumns();
