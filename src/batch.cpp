@@ -82,9 +82,34 @@ std::atomic<unsigned> report_thread_count{1};
 
 void scalar_batch(AlgorithmId id, std::span<const std::uint64_t> keys, std::int32_t n,
                   std::int32_t* out) {
+#if defined(JUMPHASH_HAVE_SIMD128_BATCH)
+  // The WebAssembly module runs jump and jumpback-indep with SIMD128 unless
+  // a test asks for the scalar path: their loops call through the registry
+  // and leave the page's download (under a size budget) one copy of each.
+  if (id == AlgorithmId::jump || id == AlgorithmId::jumpback_indep) {
+    const Algorithm& algorithm = bucket_count_algorithms()[static_cast<std::size_t>(id)];
+    for (std::size_t i = 0; i < keys.size(); ++i) out[i] = algorithm.function(keys[i], n);
+    return;
+  }
+#endif
   visit_algorithm(id, [&](auto bucket_of) {
     for (std::size_t i = 0; i < keys.size(); ++i) out[i] = bucket_of(keys[i], n);
   });
+}
+
+/// The smaller count's buckets from the larger count's, for a consistent
+/// (monotone) algorithm: growing from `smaller` to more buckets moves keys
+/// only into the added ones, so a key whose bucket among the larger count is
+/// below `smaller` has that same bucket among `smaller`. Only the other keys
+/// (for 1000 -> 1001 about one in a thousand) are looked up again, one by
+/// one. out_larger holds the larger count's buckets on entry.
+[[gnu::noinline]] void smaller_from_larger(const Algorithm& algorithm, std::span<const std::uint64_t> keys,
+                         const std::int32_t* out_larger, std::int32_t smaller,
+                         std::int32_t* out_smaller) {
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    out_smaller[i] =
+        out_larger[i] < smaller ? out_larger[i] : algorithm.function(keys[i], smaller);
+  }
 }
 
 }  // namespace
@@ -179,8 +204,17 @@ void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_
     }
   }
 #endif
-  buckets_batch(algorithm, keys, first, out_first);
-  buckets_batch(algorithm, keys, second, out_second);
+  const bool first_larger = first > second;
+  const std::int32_t larger = first_larger ? first : second;
+  const std::int32_t smaller = first_larger ? second : first;
+  const std::span<std::int32_t> out_larger = first_larger ? out_first : out_second;
+  const std::span<std::int32_t> out_smaller = first_larger ? out_second : out_first;
+  buckets_batch(algorithm, keys, larger, out_larger);
+  if (algorithm.consistent) {
+    smaller_from_larger(algorithm, keys, out_larger.data(), smaller, out_smaller.data());
+  } else {
+    buckets_batch(algorithm, keys, smaller, out_smaller);
+  }
 }
 
 // ---- parallel report chunks -------------------------------------------------------

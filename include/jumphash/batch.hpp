@@ -70,7 +70,10 @@ void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> ke
 /// resize. Where a kernel shares their work it runs once for both (AVX2
 /// JumpBackHash when first - 1 and second - 1 have as many bits: the same
 /// generator draws decide both; AVX2 JumpHash: one walk up to the larger
-/// count passes the smaller); else as two buckets_batch calls.
+/// count passes the smaller). Else, for a consistent algorithm, the larger
+/// count is looked up and decides the smaller's bucket of every key that
+/// stays below it (growing moves keys only into the added buckets); only the
+/// others are looked up again. Else as two buckets_batch calls.
 /// Preconditions as buckets_batch's, for both counts and both outputs.
 void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_t> keys,
                         std::int32_t first, std::int32_t second, std::span<std::int32_t> out_first,

@@ -115,3 +115,38 @@ test('reports are the same on both paths (moved, loads, flows, sample)', () => {
     assert.deepEqual(simd.sample, scalar.sample, algorithm);
   }
 });
+
+test('a resize counts what two separate lookups give, on both paths, whichever count is larger', () => {
+  // moved() looks the two counts up as a pair: for the consistent
+  // algorithms the larger count decides the smaller's bucket of every key
+  // below it (src/batch.cpp). buckets() looks each count up alone, so this
+  // compares the pair with plain lookups, across bit widths and shrinks.
+  const keys = randomKeys(100_000, 99);
+  const spec = [...keys].join(' ');
+  const resizes = [[1000, 1001], [1001, 1000], [1000, 1030], [1024, 1025], [5, 300], [300, 5], [1, 2], [2, 1], [7, 7], [129, 128]];
+  for (const path of ['simd128', 'scalar']) {
+    for (const algorithm of [...SIMD_ALGORITHMS, 'jump-guava', 'modulo']) {
+      for (const [from, to] of resizes) {
+        const before = bucketsOn(path, algorithm, keys, from);
+        const after = bucketsOn(path, algorithm, keys, to);
+        jh.setBatchPath(path);
+        let r;
+        try {
+          r = jh.moved(algorithm, spec, from, to, { sampleLimit: 100_000 });
+        } finally {
+          jh.setBatchPath('simd128');
+        }
+        const label = `${algorithm} ${from} -> ${to} on ${path}`;
+        const flows = new Float64Array(from * to);
+        const moved = [];
+        before.forEach((old, i) => {
+          flows[old * to + after[i]] += 1;
+          if (old !== after[i]) moved.push([keys[i], old, after[i]]);
+        });
+        assert.equal(r.moved, moved.length, label);
+        assert.deepEqual(r.flows, flows, label);
+        assert.deepEqual(r.sample.map((s) => [s.value, s.oldBucket, s.newBucket]), moved, label);
+      }
+    }
+  }
+});
