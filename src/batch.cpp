@@ -47,15 +47,6 @@ const batch_kernels::X86Kernels* x86_kernels(BatchPath path) {
   if (path == BatchPath::avx2 && cpu_has_avx2()) return &batch_kernels::kAvx2Kernels;
   return nullptr;
 }
-
-/// JumpHash's kernels on `path`: the AVX2 ones on the AVX-512 path too.
-/// A key's walk is one chain of dependent steps, and the AVX-512 build of
-/// it measured 4-37% slower than the AVX2 one (jumphash_batch_bench,
-/// lookup/jump at n = 128 to 2^30), where JumpBackHash's took 22-38% less.
-const batch_kernels::X86Kernels* x86_jump_kernels(BatchPath path) {
-  const batch_kernels::X86Kernels* kernels = x86_kernels(path);
-  return kernels == &batch_kernels::kAvx512Kernels ? &batch_kernels::kAvx2Kernels : kernels;
-}
 #endif
 
 /// SIMD128 is compiled in or not: a WebAssembly module with it runs only on
@@ -164,7 +155,7 @@ void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> ke
       case AlgorithmId::jumpback_indep:
         return kernels->jump_back_hash_independent(keys.data(), count, n, out.data());
       case AlgorithmId::jump:
-        return x86_jump_kernels(path)->jump_hash(keys.data(), count, n, out.data());
+        return kernels->jump_hash(keys.data(), count, n, out.data());
       default:
         break;
     }
@@ -198,9 +189,8 @@ void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_
       return;
     }
     if (algorithm.id == AlgorithmId::jump) {
-      return x86_jump_kernels(batch_path())
-          ->jump_hash_pair(keys.data(), keys.size(), first, second, out_first.data(),
-                           out_second.data());
+      return kernels->jump_hash_pair(keys.data(), keys.size(), first, second, out_first.data(),
+                                     out_second.data());
     }
   }
 #endif

@@ -494,6 +494,10 @@ void jump_back_hash_independent(const std::uint64_t* keys, std::size_t count, st
   return jump_back_hash_independent_when<Rejections::common>(keys, count, n, out);
 }
 
+#if !JUMPHASH_X86_AVX512
+// JumpHash is built only here, in the AVX2 file: both tables list these
+// kernels (batch_kernels.hpp says why).
+
 /// One step of a key's walk in Jump Consistent Hash (Lamping & Veach,
 /// fig. 1): advances the LCG state `key` and returns
 /// j = (b + 1) * (2^31 / ((key >> 33) + 1)), the paper's two IEEE operations
@@ -574,9 +578,13 @@ void jump_hash_pair(const std::uint64_t* keys, std::size_t count, std::int32_t f
   }
 }
 
-/// This translation unit's kernels, for its X86Kernels table.
+#endif  // !JUMPHASH_X86_AVX512
+
+/// This translation unit's kernels, for its X86Kernels table (JumpHash's
+/// from batch_avx2.cpp in both).
 constexpr X86Kernels kKernelsHere = {
-    &jump_back_hash, &jump_back_hash_pair, &jump_back_hash_independent, &jump_hash, &jump_hash_pair,
+    &jump_back_hash,     &jump_back_hash_pair, &jump_back_hash_independent,
+    &jump_hash_avx2,     &jump_hash_pair_avx2,
 };
 
 }  // namespace
