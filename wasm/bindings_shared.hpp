@@ -25,10 +25,13 @@ alignas(8) inline std::int32_t g_batch_out[kBatchCapacity];
 /// A pointer as JavaScript sees it: an offset into the module's memory.
 inline std::uintptr_t address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
 
+// The loops below run over every count of a report (a 1000 x 1001 flow
+// matrix: a million) or every sampled key: they are defined in
+// bindings_shared.cpp, compiled for speed, while the Embind glue around
+// them is compiled for size (wasm/CMakeLists.txt).
+
 /// Counts as doubles for a Float64Array view (exact below 2^53).
-inline std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts) {
-  return std::vector<double>(counts.begin(), counts.end());
-}
+std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts);
 
 /// The keys a chunked job covers: positions [begin, end) of its key set,
 /// all of them unless narrowed (the page splits a report across workers,
@@ -80,20 +83,12 @@ class PrintedKeys {
     text_.clear();
     ends_.clear();
   }
-  void add(std::uint64_t value, const std::string* label) {
-    append_key(text_, value, label);
-    ends_.push_back(static_cast<std::uint32_t>(text_.size()));
-  }
+  void add(std::uint64_t value, const std::string* label);
   std::uintptr_t text() const { return reinterpret_cast<std::uintptr_t>(text_.data()); }
   double bytes() const { return static_cast<double>(text_.size()); }
   /// One uint32 per key: where its text ends (the next one starts there).
   std::uintptr_t ends() const { return reinterpret_cast<std::uintptr_t>(ends_.data()); }
-  bool ascii() const {
-    for (const char c : text_) {
-      if (static_cast<unsigned char>(c) >= 0x80) return false;
-    }
-    return true;
-  }
+  bool ascii() const;
 
  private:
   std::string text_;
@@ -112,17 +107,7 @@ class StagedCounts {
     return reinterpret_cast<std::uintptr_t>(staged_.data());
   }
   /// staged[first, first + count) as counts.
-  std::optional<std::vector<std::uint64_t>> counts(std::size_t first, std::size_t count) const {
-    if (first + count > staged_.size()) return std::nullopt;
-    std::vector<std::uint64_t> counts;
-    counts.reserve(count);
-    for (std::size_t i = first; i < first + count; ++i) {
-      const double x = staged_[i];
-      if (!is_count(x)) return std::nullopt;
-      counts.push_back(static_cast<std::uint64_t>(x));
-    }
-    return counts;
-  }
+  std::optional<std::vector<std::uint64_t>> counts(std::size_t first, std::size_t count) const;
   /// The staged loads before ++ loads after ++ flows of a resize part, of
   /// the given lengths, with its total and moved keys.
   Result<ResizeCounts> resize(double total, double moved, double before, double after,
@@ -147,16 +132,7 @@ class StagedCounts {
     return added ? std::string() : "absorb: " + added.error();
   }
   /// Adds the staged loads (all of them) to `loads`; an error or "".
-  std::string add_loads_to(std::vector<std::uint64_t>& loads) const {
-    const auto more = counts(0, staged_.size());
-    if (!more) return "absorb: a part's loads must be counts (integers >= 0)";
-    if (more->size() != loads.size()) {
-      return "absorb: a part with " + std::to_string(more->size()) +
-             " loads where this report has " + std::to_string(loads.size());
-    }
-    for (std::size_t i = 0; i < loads.size(); ++i) loads[i] += (*more)[i];
-    return {};
-  }
+  std::string add_loads_to(std::vector<std::uint64_t>& loads) const;
 
  private:
   static bool is_count(double x) {
@@ -167,13 +143,7 @@ class StagedCounts {
 
 /// load_stats(loads) as the 7 doubles the package reads: total, min, max,
 /// mean, max/mean, chi-square, degrees of freedom.
-inline std::vector<double> load_stats_doubles(const std::vector<std::uint64_t>& loads) {
-  const LoadStats stats = load_stats(loads);
-  return {static_cast<double>(stats.total), static_cast<double>(stats.min),
-          static_cast<double>(stats.max),   stats.mean,
-          stats.max_over_mean,              stats.chi_square,
-          static_cast<double>(stats.degrees_of_freedom)};
-}
+std::vector<double> load_stats_doubles(const std::vector<std::uint64_t>& loads);
 
 /// parse_key, after the CLI's tokenizer has seen a quoted key: the CLI reads
 /// `"open` (no closing quote) as a line error of split_tokens, so the API

@@ -1,0 +1,58 @@
+// The per-count and per-key loops of the main module's Embind glue
+// (declared in bindings_shared.hpp): compiled at the module's -O3, while
+// bindings.cpp around them is compiled for size. Each is kept out of line
+// (noinline), so that link-time inlining does not move a loop into a
+// function optimized for size.
+#include "bindings_shared.hpp"
+
+namespace jumphash::wasm {
+
+[[gnu::noinline]] std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts) {
+  return std::vector<double>(counts.begin(), counts.end());
+}
+
+[[gnu::noinline]] void PrintedKeys::add(std::uint64_t value, const std::string* label) {
+  append_key(text_, value, label);
+  ends_.push_back(static_cast<std::uint32_t>(text_.size()));
+}
+
+[[gnu::noinline]] bool PrintedKeys::ascii() const {
+  for (const char c : text_) {
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  }
+  return true;
+}
+
+[[gnu::noinline]] std::optional<std::vector<std::uint64_t>> StagedCounts::counts(
+    std::size_t first, std::size_t count) const {
+  if (first + count > staged_.size()) return std::nullopt;
+  std::vector<std::uint64_t> counts;
+  counts.reserve(count);
+  for (std::size_t i = first; i < first + count; ++i) {
+    const double x = staged_[i];
+    if (!is_count(x)) return std::nullopt;
+    counts.push_back(static_cast<std::uint64_t>(x));
+  }
+  return counts;
+}
+
+[[gnu::noinline]] std::string StagedCounts::add_loads_to(std::vector<std::uint64_t>& loads) const {
+  const auto more = counts(0, staged_.size());
+  if (!more) return "absorb: a part's loads must be counts (integers >= 0)";
+  if (more->size() != loads.size()) {
+    return "absorb: a part with " + std::to_string(more->size()) + " loads where this report has " +
+           std::to_string(loads.size());
+  }
+  for (std::size_t i = 0; i < loads.size(); ++i) loads[i] += (*more)[i];
+  return {};
+}
+
+[[gnu::noinline]] std::vector<double> load_stats_doubles(const std::vector<std::uint64_t>& loads) {
+  const LoadStats stats = load_stats(loads);
+  return {static_cast<double>(stats.total), static_cast<double>(stats.min),
+          static_cast<double>(stats.max),   stats.mean,
+          stats.max_over_mean,              stats.chi_square,
+          static_cast<double>(stats.degrees_of_freedom)};
+}
+
+}  // namespace jumphash::wasm
