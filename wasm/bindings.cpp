@@ -268,17 +268,35 @@ ScriptResult run(const std::string& script) {
   return {std::move(output.stdout_text), std::move(output.stderr_text), output.exit_code};
 }
 
-/// Runs a script and hands what it prints to on_chunk(stream, text), stream
-/// "stdout" or "stderr", in pieces of about the interpreter's flush size
-/// (whole lines) as they are printed, so that no output is ever held whole.
-/// The budget (max_lookups, max_output_bytes; 0 = no bound) ends the run
-/// with the interpreter's clear error. Returns the exit status (0 or 1).
+/// Runs a script and hands what it prints to on_chunk(stream, bytes, lines,
+/// chars): stream "stdout" or "stderr"; bytes a Uint8Array view of this
+/// module's memory, valid only during the call, holding UTF-8 whole lines
+/// (about the interpreter's flush size) as they are printed, so that no
+/// output is ever held whole, nor made a JavaScript string unless the
+/// caller asks; lines and chars their count of '\n' and of UTF-16 code
+/// units (as JavaScript's length). The budget (max_lookups,
+/// max_output_bytes; 0 = no bound) ends the run with the interpreter's clear
+/// error. Returns the exit status (0 or 1).
 int run_stream(const std::string& script, double max_lookups, double max_output_bytes,
                emscripten::val on_chunk) {
   const emscripten::val stdout_name("stdout");
   const emscripten::val stderr_name("stderr");
-  Interpreter interpreter([&](std::string_view text) { on_chunk(stdout_name, std::string(text)); },
-                          [&](std::string_view text) { on_chunk(stderr_name, std::string(text)); });
+  auto hand_over = [&](const emscripten::val& stream, std::string_view text) {
+    double lines = 0, chars = 0;
+    for (const char c : text) {
+      const auto byte = static_cast<unsigned char>(c);
+      lines += byte == '\n';
+      // A UTF-8 sequence's lead byte starts a code point; four-byte ones are
+      // two UTF-16 units.
+      chars += (byte & 0xC0) != 0x80 ? (byte >= 0xF0 ? 2 : 1) : 0;
+    }
+    on_chunk(stream,
+             emscripten::val(emscripten::typed_memory_view(
+                 text.size(), reinterpret_cast<const unsigned char*>(text.data()))),
+             lines, chars);
+  };
+  Interpreter interpreter([&](std::string_view text) { hand_over(stdout_name, text); },
+                          [&](std::string_view text) { hand_over(stderr_name, text); });
   interpreter.set_budget(WorkBudget{static_cast<std::uint64_t>(max_lookups),
                                     static_cast<std::uint64_t>(max_output_bytes)});
   return interpreter.run(script);

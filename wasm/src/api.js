@@ -734,6 +734,21 @@ export function createApi(m) {
     return options;
   }
 
+  /** runStream and runStreamBytes: checks, then runs with `deliver(stream, bytes, lines, chars)`. */
+  function stream(fn, script, onChunk, args, budget, deliver) {
+    if (typeof script !== 'string') throw new TypeError(`${fn}: script must be a string, got ${typeName(script)}`);
+    if (typeof onChunk !== 'function') throw new TypeError(`${fn}: onChunk must be a function ${args} => void, got ${typeName(onChunk)}`);
+    if (budget === null || typeof budget !== 'object') throw new TypeError(`${fn}: budget must be an object, got ${typeName(budget)}`);
+    const bound = (name) => {
+      const value = budget[name] ?? 0;
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+        throw new RangeError(`${fn}: budget.${name} must be a whole number 0..${Number.MAX_SAFE_INTEGER} (0: no bound), got ${String(value)}`);
+      }
+      return value;
+    };
+    return { exitCode: m.runStream(script, bound('maxLookups'), bound('maxOutputBytes'), deliver) };
+  }
+
   function checkKeySpec(keySpec) {
     if (typeof keySpec !== 'string') {
       throw new TypeError('keySpec must be a string (KEYS arguments, e.g. "0..9999 random:100:7")');
@@ -1094,20 +1109,11 @@ export function createApi(m) {
     },
 
     runStream(script, onChunk, budget = {}) {
-      if (typeof script !== 'string') throw new TypeError(`runStream: script must be a string, got ${typeName(script)}`);
-      if (typeof onChunk !== 'function') {
-        throw new TypeError(`runStream: onChunk must be a function (stream, text) => void, got ${typeName(onChunk)}`);
-      }
-      if (budget === null || typeof budget !== 'object') throw new TypeError(`runStream: budget must be an object, got ${typeName(budget)}`);
-      const bound = (name) => {
-        const value = budget[name] ?? 0;
-        if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-          throw new RangeError(`runStream: budget.${name} must be a whole number 0..${Number.MAX_SAFE_INTEGER} (0: no bound), got ${String(value)}`);
-        }
-        return value;
-      };
-      const exitCode = m.runStream(script, bound('maxLookups'), bound('maxOutputBytes'), onChunk);
-      return { exitCode };
+      return stream('runStream', script, onChunk, '(stream, text)', budget, (name, bytes) => onChunk(name, utf8Decoder.decode(bytes)));
+    },
+
+    runStreamBytes(script, onChunk, budget = {}) {
+      return stream('runStreamBytes', script, onChunk, '(stream, bytes, lines, chars)', budget, onChunk);
     },
 
     keyCount(keySpec) {

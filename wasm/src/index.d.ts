@@ -708,6 +708,23 @@ export interface Jumphash {
   runStream(script: string, onChunk: (stream: 'stdout' | 'stderr', text: string) => void, budget?: RunBudget): { exitCode: number };
 
   /**
+   * {@link Jumphash.runStream} with each chunk as its UTF-8 bytes: no string
+   * is made for it, so a run that prints gigabytes leaves no garbage for the
+   * JavaScript engine to collect (copy the bytes, e.g. into a Blob, and
+   * decode only what you show).
+   *
+   * `bytes` is a view of the module's memory, valid only until `onChunk`
+   * returns; `lines` counts its '\n' and `chars` its UTF-16 code units (the
+   * `length` the decoded text would have).
+   * @throws as {@link Jumphash.runStream}.
+   */
+  runStreamBytes(
+    script: string,
+    onChunk: (stream: 'stdout' | 'stderr', bytes: Uint8Array, lines: number, chars: number) => void,
+    budget?: RunBudget,
+  ): { exitCode: number };
+
+  /**
    * Validates a KEYS specification and counts its keys.
    * @param keySpec - KEYS arguments, e.g. `0..9999 random:100:7 "alice"`.
    * @returns the number of keys, 0 ..= 10^9.

@@ -82,3 +82,56 @@ test('bad arguments say what is wrong and what is allowed', () => {
   assert.throws(() => jh.runStream('HASH 1 2', () => {}, { maxOutputBytes: 1.5 }), { name: 'RangeError', message: /budget\.maxOutputBytes must be a whole number/ });
   assert.throws(() => jh.runStream('HASH 1 2', () => {}, null), { name: 'TypeError', message: 'runStream: budget must be an object, got null' });
 });
+
+/** runStreamBytes's chunks, copied (each view is valid only during its call). */
+function streamedBytes(script, budget) {
+  const chunks = [];
+  const { exitCode } = jh.runStreamBytes(script, (stream, bytes, lines, chars) => chunks.push({ stream, bytes: bytes.slice(), lines, chars, view: bytes }), budget);
+  return { exitCode, chunks };
+}
+
+test('runStreamBytes hands over the same output as UTF-8 bytes, with its lines and UTF-16 length', () => {
+  const utf8 = new TextDecoder();
+  // Cyrillic (2 bytes a letter), the euro sign (3), an emoji (4 bytes, 2 UTF-16 units), a backslash.
+  const wide = 'KEYS "ключ" "😀x" "a\\\\b" 0..20000\nBUCKETS 10\nHASH "€" 5\nHASH 1 0\n';
+  for (const script of [...SCRIPTS, wide]) {
+    const whole = jh.run(script);
+    const { exitCode, chunks } = streamedBytes(script);
+    assert.equal(exitCode, whole.exitCode);
+    for (const name of ['stdout', 'stderr']) {
+      const mine = chunks.filter((chunk) => chunk.stream === name);
+      const text = mine.map((chunk) => utf8.decode(chunk.bytes)).join('');
+      assert.equal(text, whole[name], name);
+      for (const chunk of mine) {
+        const decoded = utf8.decode(chunk.bytes);
+        assert.ok(decoded.endsWith('\n'), 'whole lines');
+        assert.equal(chunk.lines, decoded.split('\n').length - 1);
+        assert.equal(chunk.chars, decoded.length);
+      }
+    }
+  }
+  const { chunks } = streamedBytes(wide);
+  assert.ok(chunks.some((chunk) => chunk.chars < chunk.bytes.length), 'the wide script printed multi-byte characters');
+  assert.ok(chunks.some((chunk) => utf8.decode(chunk.bytes).includes('😀')));
+});
+
+test('runStreamBytes: each chunk is a view of the module memory, bounded, and the budget applies', () => {
+  const { chunks } = streamedBytes('KEYS 0..199999\nBUCKETS 1000\n');
+  assert.ok(chunks.length > 10);
+  for (const chunk of chunks) {
+    assert.ok(chunk.view instanceof Uint8Array);
+    assert.ok(chunk.bytes.length <= 128 * 1024);
+  }
+  assert.equal(chunks.reduce((sum, chunk) => sum + chunk.lines, 0), 200000);
+  const out = streamedBytes('KEYS 0..99\nBUCKETS 10\nHASH 1 10\n', { maxOutputBytes: 100 });
+  assert.equal(out.exitCode, 1);
+  const stdout = out.chunks.filter((chunk) => chunk.stream === 'stdout').reduce((sum, chunk) => sum + chunk.bytes.length, 0);
+  assert.ok(stdout <= 100);
+  assert.match(new TextDecoder().decode(out.chunks.find((chunk) => chunk.stream === 'stderr').bytes), /^line 2: error: the output passed this run's limit of 100 bytes/);
+  assert.throws(() => jh.runStreamBytes(42, () => {}), { name: 'TypeError', message: 'runStreamBytes: script must be a string, got number' });
+  assert.throws(() => jh.runStreamBytes('HASH 1 2', 'f'), {
+    name: 'TypeError',
+    message: 'runStreamBytes: onChunk must be a function (stream, bytes, lines, chars) => void, got string',
+  });
+  assert.throws(() => jh.runStreamBytes('HASH 1 2', () => {}, { maxLookups: -1 }), { name: 'RangeError', message: /^runStreamBytes: budget\.maxLookups must be a whole number/ });
+});

@@ -138,6 +138,16 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
   check(streamed.exitCode === 0 && pieces.join('') === 'stdout:42: 43\n', 'runStream');
   done.push('runStream');
 
+  let streamedBytes = 0;
+  let streamedLines = 0;
+  const raw: { exitCode: number } = jh.runStreamBytes('HASH 42 100\n', (stream: 'stdout' | 'stderr', bytes: Uint8Array, lines: number, chars: number) => {
+    streamedBytes += bytes.length;
+    streamedLines += lines;
+    check(chars === bytes.length && stream === 'stdout', 'runStreamBytes chunk');
+  });
+  check(raw.exitCode === 0 && streamedBytes === 7 && streamedLines === 1, 'runStreamBytes');
+  done.push('runStreamBytes');
+
   const count: number = jh.keyCount('0..9999 random:100:7 "alice"');
   check(count === 10101, 'keyCount');
   done.push('keyCount');

@@ -70,8 +70,8 @@ function blame<T>(field: Field | undefined, run: () => T): T {
   }
 }
 
-/** Characters of a streamed run's output per Blob part. */
-const STREAM_PART_CHARS = 1 << 20;
+/** Bytes of a streamed run's output per Blob part. */
+const STREAM_PART_BYTES = 1 << 20;
 
 function post(message: WorkerMessage, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
@@ -544,34 +544,44 @@ async function handle(id: number, request: Request): Promise<void> {
       // The output goes to the page as it is printed: error lines and the
       // first shownChars as text, and everything as Blob parts made here
       // (a Blob crosses to the page as a handle), so neither thread ever
-      // holds the whole output nor does the page copy it.
+      // holds the whole output nor does the page copy it. The bytes gather
+      // in one buffer, reused: a string per chunk (gigabytes of them) kept
+      // this worker's garbage collector busy, and its major collections
+      // stalled the page's frames (a Chromium trace of e2e/stream.spec.ts).
       let shownLeft = request.shownChars;
-      let pending: string[] = [];
+      const utf8 = new TextDecoder();
+      const gathered = new Uint8Array(STREAM_PART_BYTES);
+      let used = 0;
       let pendingChars = 0;
       let pendingLines = 0;
-      const seal = () => {
-        if (pending.length === 0) return;
-        post({ id, type: 'part', blob: new Blob(pending), chars: pendingChars, lines: pendingLines });
-        pending = [];
+      // (The module's memory is an ArrayBuffer: it has no threads.)
+      const seal = (more?: Uint8Array<ArrayBuffer>) => {
+        if (used === 0 && !more) return;
+        // new Blob copies the bytes: the buffer is free again at once.
+        post({ id, type: 'part', blob: new Blob([gathered.subarray(0, used), more ?? '']), chars: pendingChars, lines: pendingLines });
+        used = 0;
         pendingChars = 0;
         pendingLines = 0;
       };
-      const { exitCode } = jh.runStream(
+      const { exitCode } = jh.runStreamBytes(
         request.script,
-        (stream, text) => {
-          if (stream === 'stderr') {
-            post({ id, type: 'chunk', stream, text });
-            return;
+        (stream, bytes, lines, chars) => {
+          const stdout = stream === 'stdout';
+          if (stdout) {
+            pendingChars += chars;
+            pendingLines += lines;
+            if (used + bytes.length > gathered.length) {
+              seal(bytes as Uint8Array<ArrayBuffer>);
+            } else {
+              gathered.set(bytes, used);
+              used += bytes.length;
+            }
+            if (shownLeft <= 0) return;
           }
-          if (shownLeft > 0) {
-            const piece = text.slice(0, shownLeft);
-            shownLeft -= piece.length;
-            post({ id, type: 'chunk', stream, text: piece });
-          }
-          pending.push(text);
-          pendingChars += text.length;
-          for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) pendingLines++;
-          if (pendingChars >= STREAM_PART_CHARS) seal();
+          // Error lines, and the first shownChars of the output, as text.
+          const text = utf8.decode(bytes).slice(0, stdout ? shownLeft : undefined);
+          if (stdout) shownLeft -= text.length;
+          post({ id, type: 'chunk', stream, text });
         },
         { maxLookups: request.maxLookups, maxOutputBytes: request.maxOutputBytes },
       );
