@@ -26,7 +26,9 @@ const dist = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 // Workers (key ranges and Job.absorb in the module, +3.2 KB; the split and
 // the merge in the worker, +1.1 KB) took it to 126.1 KB, hence 127 KB: an
 // embedded Resize or Balance view uses every core of the reader's machine too.
-const BUDGETS = { 'index.html': 250 * 1024, 'embed.html': 127 * 1024 };
+// Compiling the module's Embind glue for size (its per-count loops kept at
+// -O3, wasm/CMakeLists.txt) brought it to 122.8 KB; 124 KB keeps that.
+const BUDGETS = { 'index.html': 250 * 1024, 'embed.html': 124 * 1024 };
 
 if (!existsSync(join(dist, 'index.html'))) {
   console.error(`budget: ${dist}/index.html is missing; run \`npm run build -w web\` first.`);
