@@ -73,16 +73,6 @@ std::atomic<unsigned> report_thread_count{1};
 
 void scalar_batch(AlgorithmId id, std::span<const std::uint64_t> keys, std::int32_t n,
                   std::int32_t* out) {
-#if defined(JUMPHASH_HAVE_SIMD128_BATCH)
-  // The WebAssembly module runs jump and jumpback-indep with SIMD128 unless
-  // a test asks for the scalar path: their loops call through the registry
-  // and leave the page's download (under a size budget) one copy of each.
-  if (id == AlgorithmId::jump || id == AlgorithmId::jumpback_indep) {
-    const Algorithm& algorithm = bucket_count_algorithms()[static_cast<std::size_t>(id)];
-    for (std::size_t i = 0; i < keys.size(); ++i) out[i] = algorithm.function(keys[i], n);
-    return;
-  }
-#endif
   visit_algorithm(id, [&](auto bucket_of) {
     for (std::size_t i = 0; i < keys.size(); ++i) out[i] = bucket_of(keys[i], n);
   });
@@ -94,7 +84,7 @@ void scalar_batch(AlgorithmId id, std::span<const std::uint64_t> keys, std::int3
 /// below `smaller` has that same bucket among `smaller`. Only the other keys
 /// (for 1000 -> 1001 about one in a thousand) are looked up again, one by
 /// one. out_larger holds the larger count's buckets on entry.
-[[gnu::noinline]] void smaller_from_larger(const Algorithm& algorithm, std::span<const std::uint64_t> keys,
+void smaller_from_larger(const Algorithm& algorithm, std::span<const std::uint64_t> keys,
                          const std::int32_t* out_larger, std::int32_t smaller,
                          std::int32_t* out_smaller) {
   for (std::size_t i = 0; i < keys.size(); ++i) {

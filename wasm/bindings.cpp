@@ -282,18 +282,11 @@ int run_stream(const std::string& script, double max_lookups, double max_output_
   const emscripten::val stdout_name("stdout");
   const emscripten::val stderr_name("stderr");
   auto hand_over = [&](const emscripten::val& stream, std::string_view text) {
-    double lines = 0, chars = 0;
-    for (const char c : text) {
-      const auto byte = static_cast<unsigned char>(c);
-      lines += byte == '\n';
-      // A UTF-8 sequence's lead byte starts a code point; four-byte ones are
-      // two UTF-16 units.
-      chars += (byte & 0xC0) != 0x80 ? (byte >= 0xF0 ? 2 : 1) : 0;
-    }
+    const TextCounts counts = count_text(text);
     on_chunk(stream,
              emscripten::val(emscripten::typed_memory_view(
                  text.size(), reinterpret_cast<const unsigned char*>(text.data()))),
-             lines, chars);
+             counts.lines, counts.chars);
   };
   Interpreter interpreter([&](std::string_view text) { hand_over(stdout_name, text); },
                           [&](std::string_view text) { hand_over(stderr_name, text); });

@@ -1,4 +1,4 @@
-// The per-count and per-key loops of the main module's Embind glue
+// The per-count, per-key and per-byte loops of the main module's Embind glue
 // (declared in bindings_shared.hpp): compiled at the module's -O3, while
 // bindings.cpp around them is compiled for size. Each is kept out of line
 // (noinline), so that link-time inlining does not move a loop into a
@@ -9,6 +9,18 @@ namespace jumphash::wasm {
 
 [[gnu::noinline]] std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts) {
   return std::vector<double>(counts.begin(), counts.end());
+}
+
+[[gnu::noinline]] TextCounts count_text(std::string_view utf8) {
+  TextCounts counts;
+  for (const char c : utf8) {
+    const auto byte = static_cast<unsigned char>(c);
+    counts.lines += byte == '\n';
+    // A UTF-8 sequence's lead byte starts a code point; four-byte ones are
+    // two UTF-16 units.
+    counts.chars += (byte & 0xC0) != 0x80 ? (byte >= 0xF0 ? 2 : 1) : 0;
+  }
+  return counts;
 }
 
 [[gnu::noinline]] void PrintedKeys::add(std::uint64_t value, const std::string* label) {

@@ -26,12 +26,19 @@ alignas(8) inline std::int32_t g_batch_out[kBatchCapacity];
 inline std::uintptr_t address(const void* p) { return reinterpret_cast<std::uintptr_t>(p); }
 
 // The loops below run over every count of a report (a 1000 x 1001 flow
-// matrix: a million) or every sampled key: they are defined in
+// matrix: a million), every sampled key or every byte a script prints
+// (count_text: up to 256 MB a run in the page): they are defined in
 // bindings_shared.cpp, compiled for speed, while the Embind glue around
 // them is compiled for size (wasm/CMakeLists.txt).
 
 /// Counts as doubles for a Float64Array view (exact below 2^53).
 std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts);
+
+/// Lines ('\n') and UTF-16 code units (JavaScript's length) of UTF-8 text.
+struct TextCounts {
+  double lines = 0, chars = 0;
+};
+TextCounts count_text(std::string_view utf8);
 
 /// The keys a chunked job covers: positions [begin, end) of its key set,
 /// all of them unless narrowed (the page splits a report across workers,

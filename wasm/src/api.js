@@ -735,7 +735,7 @@ export function createApi(m) {
   }
 
   /** runStream and runStreamBytes: checks, then runs with `deliver(stream, bytes, lines, chars)`. */
-  function stream(fn, script, onChunk, args, budget, deliver) {
+  function streamScript(fn, script, onChunk, args, budget, deliver) {
     if (typeof script !== 'string') throw new TypeError(`${fn}: script must be a string, got ${typeName(script)}`);
     if (typeof onChunk !== 'function') throw new TypeError(`${fn}: onChunk must be a function ${args} => void, got ${typeName(onChunk)}`);
     if (budget === null || typeof budget !== 'object') throw new TypeError(`${fn}: budget must be an object, got ${typeName(budget)}`);
@@ -1109,11 +1109,11 @@ export function createApi(m) {
     },
 
     runStream(script, onChunk, budget = {}) {
-      return stream('runStream', script, onChunk, '(stream, text)', budget, (name, bytes) => onChunk(name, utf8Decoder.decode(bytes)));
+      return streamScript('runStream', script, onChunk, '(stream, text)', budget, (name, bytes) => onChunk(name, utf8Decoder.decode(bytes)));
     },
 
     runStreamBytes(script, onChunk, budget = {}) {
-      return stream('runStreamBytes', script, onChunk, '(stream, bytes, lines, chars)', budget, onChunk);
+      return streamScript('runStreamBytes', script, onChunk, '(stream, bytes, lines, chars)', budget, onChunk);
     },
 
     keyCount(keySpec) {
