@@ -180,31 +180,71 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
   total_ += end - begin;
 }
 
-namespace {
-/// Adds `from` to `to` element by element when the sizes match.
-bool add_same_shape(std::vector<std::uint64_t>& to, const std::vector<std::uint64_t>& from) {
-  if (to.size() != from.size()) return false;
-  for (std::size_t i = 0; i < to.size(); ++i) to[i] += from[i];
-  return true;
+std::vector<FlowCell> nonzero_cells(const std::vector<std::uint64_t>& matrix) {
+  std::vector<FlowCell> cells;
+  for_each_nonzero_cell(matrix, [&](FlowCell cell) { cells.push_back(cell); });
+  return cells;
 }
 
+namespace {
+/// Adds `from` to `to` element by element (same sizes, checked by the caller).
+void add_same_shape(std::vector<std::uint64_t>& to, const std::vector<std::uint64_t>& from) {
+  for (std::size_t i = 0; i < to.size(); ++i) to[i] += from[i];
+}
+
+/// Adds `count` to `sum`; false past 2^64 - 1.
+bool add_to(std::uint64_t& sum, std::uint64_t count) { return !__builtin_add_overflow(sum, count, &sum); }
+
 /// The report's counts plus `counts`, all or nothing; returns the new total.
-Result<std::uint64_t> add_resize_counts(const ResizeCounts& counts, std::uint64_t& total,
+/// Cold: it runs once per merged part, so it is compiled for size (the
+/// page's module), not unrolled.
+[[gnu::cold]] Result<std::uint64_t> add_resize_counts(const ResizeCounts& counts, std::uint64_t& total,
                                         std::uint64_t& moved, std::vector<std::uint64_t>& before,
                                         std::vector<std::uint64_t>& after,
                                         std::vector<std::uint64_t>& flows) {
-  const auto shape = [](const std::vector<std::uint64_t>& v) { return std::to_string(v.size()); };
+  const auto shape = [](std::size_t size) { return std::to_string(size); };
+  const bool sparse = counts.flows_as_cells;
+  if (sparse ? !counts.flows.empty() : !counts.flow_cells.empty()) {
+    return fail("counts with both a flow matrix and flow cells");
+  }
+  // Cells stand for a matrix of this report's shape: it must keep one.
+  const bool flows_fit = sparse ? !flows.empty() : counts.flows.size() == flows.size();
   if (counts.loads_before.size() != before.size() || counts.loads_after.size() != after.size() ||
-      counts.flows.size() != flows.size()) {
-    return fail("counts of another shape: loads ", shape(counts.loads_before), " and ",
-                shape(counts.loads_after), ", flows ", shape(counts.flows),
-                " where this report has ", shape(before), ", ", shape(after), " and ",
-                shape(flows));
+      !flows_fit) {
+    return fail("counts of another shape: loads ", shape(counts.loads_before.size()), " and ",
+                shape(counts.loads_after.size()), ", flows ",
+                sparse ? std::string("as cells") : shape(counts.flows.size()),
+                " where this report has ", shape(before.size()), ", ", shape(after.size()),
+                " and ", shape(flows.size()));
   }
   if (counts.moved > counts.total) return fail("counts with more moved keys than keys");
+  // Every key of the part has one bucket before, one after and one cell.
+  std::uint64_t sums[3] = {0, 0, 0};  // loads before, after, flows
+  bool fits = true;
+  for (std::uint64_t c : counts.loads_before) fits &= add_to(sums[0], c);
+  for (std::uint64_t c : counts.loads_after) fits &= add_to(sums[1], c);
+  for (std::uint64_t c : counts.flows) fits &= add_to(sums[2], c);
+  for (const FlowCell& cell : counts.flow_cells) {
+    if (cell.index >= flows.size()) {
+      return fail("flow cell ", std::to_string(cell.index), " outside the ", shape(before.size()),
+                  " x ", shape(after.size()), " matrix (indices 0..", shape(flows.size() - 1), ")");
+    }
+    fits &= add_to(sums[2], cell.count);
+  }
+  if (flows.empty()) sums[2] = counts.total;
+  if (!fits) return fail("counts that add up past 2^64 - 1");
+  if (sums[0] != counts.total || sums[1] != counts.total || sums[2] != counts.total) {
+    return fail("counts that do not add up: ", std::to_string(counts.total),
+                " keys, loads before ", std::to_string(sums[0]), ", after ",
+                std::to_string(sums[1]), ", flows ", std::to_string(sums[2]));
+  }
   add_same_shape(before, counts.loads_before);
   add_same_shape(after, counts.loads_after);
-  add_same_shape(flows, counts.flows);
+  if (sparse) {
+    for (const FlowCell& cell : counts.flow_cells) flows[cell.index] += cell.count;
+  } else if (!flows.empty()) {
+    add_same_shape(flows, counts.flows);
+  }
   total += counts.total;
   moved += counts.moved;
   return total;

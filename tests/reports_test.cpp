@@ -128,21 +128,111 @@ TEST(ResizeReport, CountsOfALaterRangeAddUpToTheWhole) {
     first.add(keys, 0, 17000);
     ResizeReport second = *ResizeReport::create(algorithm(name), 40, 30, 0);
     second.add(keys, 17000, keys.size());
+    // The later range's flows as a matrix, then as its non-zero cells.
+    ResizeReport as_cells = *ResizeReport::create(algorithm(name), 40, 30, 0);
+    as_cells.add(keys, 0, 17000);
     const Result<std::uint64_t> total = first.add_counts(
-        {second.total(), second.moved(), second.loads_before(), second.loads_after(), second.flows()});
+        {second.total(), second.moved(), second.loads_before(), second.loads_after(), second.flows(),
+         {}, false});
     ASSERT_TRUE(total) << total.error();
     EXPECT_EQ(*total, 50000u);
-    EXPECT_EQ(first.total(), whole.total());
-    EXPECT_EQ(first.moved(), whole.moved());
-    EXPECT_EQ(first.loads_before(), whole.loads_before());
-    EXPECT_EQ(first.loads_after(), whole.loads_after());
-    EXPECT_EQ(first.flows(), whole.flows());
-    EXPECT_EQ(first.minimum_moved_expected(), whole.minimum_moved_expected());
-    for (std::int32_t source = 0; source < 40; ++source) {
-      EXPECT_EQ(first.flow_balance(source).moved_out, whole.flow_balance(source).moved_out);
-      EXPECT_EQ(first.flow_balance(source).chi_square, whole.flow_balance(source).chi_square);
+    ResizeCounts cells{second.total(), second.moved(), second.loads_before(),
+                       second.loads_after(), {}, nonzero_cells(second.flows()), true};
+    EXPECT_LT(cells.flow_cells.size(), second.flows().size());
+    ASSERT_TRUE(as_cells.add_counts(cells));
+    for (const ResizeReport* report : {&first, &as_cells}) {
+      EXPECT_EQ(report->total(), whole.total());
+      EXPECT_EQ(report->moved(), whole.moved());
+      EXPECT_EQ(report->loads_before(), whole.loads_before());
+      EXPECT_EQ(report->loads_after(), whole.loads_after());
+      EXPECT_EQ(report->flows(), whole.flows());
+      EXPECT_EQ(report->minimum_moved_expected(), whole.minimum_moved_expected());
+      for (std::int32_t source = 0; source < 40; ++source) {
+        EXPECT_EQ(report->flow_balance(source).moved_out, whole.flow_balance(source).moved_out);
+        EXPECT_EQ(report->flow_balance(source).chi_square, whole.flow_balance(source).chi_square);
+      }
     }
   }
+}
+
+TEST(ResizeReport, NonzeroCellsListEveryNonZeroCellInIndexOrder) {
+  EXPECT_EQ(nonzero_cells({0, 5, 0, 0, 7, 1}),
+            (std::vector<FlowCell>{{1, 5}, {4, 7}, {5, 1}}));
+  EXPECT_TRUE(nonzero_cells(std::vector<std::uint64_t>(9)).empty());
+  // 1000 -> 1001 over 10^5 keys: the diagonal and where the moved keys went.
+  const KeySet keys = *KeySet::parse("0..99999");
+  ResizeReport report = *ResizeReport::create(algorithm("jumpback"), 1000, 1001, 0);
+  report.add(keys, 0, keys.size());
+  const std::vector<FlowCell> cells = nonzero_cells(report.flows());
+  EXPECT_LE(cells.size(), 1000 + report.moved());
+  std::uint64_t sum = 0;
+  for (const FlowCell& cell : cells) {
+    EXPECT_EQ(report.flows()[cell.index], cell.count);
+    sum += cell.count;
+  }
+  EXPECT_EQ(sum, 100000u);
+}
+
+// A part's flows as cells: every way they can be wrong is named, and adds nothing.
+TEST(ResizeReport, BadFlowCellsAreRefusedAndAddNothing) {
+  const KeySet keys = *KeySet::parse("0..999");
+  ResizeReport report = *ResizeReport::create(algorithm("jump"), 10, 12, 0);
+  report.add(keys, 0, keys.size());
+  const std::vector<std::uint64_t> before = report.flows();
+  ResizeReport other = *ResizeReport::create(algorithm("jump"), 10, 12, 0);
+  other.add(keys, 0, 500);
+  const ResizeCounts good{other.total(), other.moved(), other.loads_before(),
+                          other.loads_after(), {}, nonzero_cells(other.flows()), true};
+  const auto refused = [&](ResizeCounts counts) {
+    const Result<std::uint64_t> added = report.add_counts(counts);
+    EXPECT_EQ(report.total(), 1000u);
+    EXPECT_EQ(report.flows(), before);
+    return added ? std::string("(added)") : added.error();
+  };
+  ResizeCounts outside = good;
+  outside.flow_cells.push_back({120, 0});
+  EXPECT_EQ(refused(outside), "flow cell 120 outside the 10 x 12 matrix (indices 0..119)");
+  ResizeCounts both = good;
+  both.flows = other.flows();
+  EXPECT_EQ(refused(both), "counts with both a flow matrix and flow cells");
+  ResizeCounts left_out = good;
+  left_out.flow_cells.pop_back();
+  EXPECT_EQ(refused(left_out).rfind("counts that do not add up: 500 keys, loads before 500, after 500, flows ", 0), 0u)
+      << refused(left_out);
+  ResizeCounts no_cells = good;
+  no_cells.flow_cells.clear();
+  EXPECT_EQ(refused(no_cells),
+            "counts that do not add up: 500 keys, loads before 500, after 500, flows 0");
+  ResizeCounts huge = good;
+  huge.flow_cells = {{0, ~std::uint64_t{0}}, {1, 2}};
+  EXPECT_EQ(refused(huge), "counts that add up past 2^64 - 1");
+  // A dense matrix must add up too: one with a key left out is refused.
+  ResizeCounts dense{other.total(), other.moved(), other.loads_before(), other.loads_after(),
+                     other.flows(), {}, false};
+  for (std::uint64_t& cell : dense.flows) {
+    if (cell != 0) {
+      --cell;
+      break;
+    }
+  }
+  EXPECT_EQ(refused(dense),
+            "counts that do not add up: 500 keys, loads before 500, after 500, flows 499");
+  // Cells for a report that keeps no matrix (more than 2^22 cells).
+  ResizeReport wide = *ResizeReport::create(algorithm("jump"), 3000, 3001, 0);
+  ResizeCounts wide_cells{0, 0, std::vector<std::uint64_t>(3000), std::vector<std::uint64_t>(3001),
+                          {}, {}, true};
+  const Result<std::uint64_t> no_matrix = wide.add_counts(wide_cells);
+  ASSERT_FALSE(no_matrix);
+  EXPECT_EQ(no_matrix.error(),
+            "counts of another shape: loads 3000 and 3001, flows as cells where this report has "
+            "3000, 3001 and 0");
+  // An empty part (no keys) passes as no cells.
+  wide_cells.flows_as_cells = false;
+  EXPECT_TRUE(wide.add_counts(wide_cells));
+  ResizeCounts empty{0, 0, std::vector<std::uint64_t>(10), std::vector<std::uint64_t>(12), {}, {}, true};
+  EXPECT_TRUE(report.add_counts(empty));
+  EXPECT_TRUE(report.add_counts(good));
+  EXPECT_EQ(report.total(), 1500u);
 }
 
 TEST(ResizeReport, CountsOfAnotherShapeAreRefusedAndAddNothing) {
@@ -152,7 +242,8 @@ TEST(ResizeReport, CountsOfAnotherShapeAreRefusedAndAddNothing) {
   ResizeReport other = *ResizeReport::create(algorithm("jump"), 10, 13, 0);
   other.add(keys, 0, keys.size());
   const Result<std::uint64_t> added = report.add_counts(
-      {other.total(), other.moved(), other.loads_before(), other.loads_after(), other.flows()});
+      {other.total(), other.moved(), other.loads_before(), other.loads_after(), other.flows(),
+       {}, false});
   ASSERT_FALSE(added);
   EXPECT_EQ(added.error(),
             "counts of another shape: loads 10 and 13, flows 130 where this report has 10, 12 and "
@@ -160,7 +251,7 @@ TEST(ResizeReport, CountsOfAnotherShapeAreRefusedAndAddNothing) {
   EXPECT_EQ(report.total(), 1000u);
   const Result<std::uint64_t> impossible =
       report.add_counts({1, 2, std::vector<std::uint64_t>(10), std::vector<std::uint64_t>(12),
-                         std::vector<std::uint64_t>(120)});
+                         std::vector<std::uint64_t>(120), {}, false});
   ASSERT_FALSE(impossible);
   EXPECT_EQ(impossible.error(), "counts with more moved keys than keys");
   EXPECT_EQ(report.total(), 1000u);

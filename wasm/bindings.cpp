@@ -410,6 +410,11 @@ class ResizeJob {
   std::string absorb(double total, double moved, double before, double after, double flows) {
     return staged_.add_resize_to(*report_, total, moved, before, after, flows);
   }
+  /// As absorb, for a part whose flows are staged as `cells` indices, then
+  /// `cells` counts (the package's ResizePart).
+  std::string absorb_cells(double total, double moved, double before, double after, double cells) {
+    return staged_.add_resize_to(*report_, total, moved, before, after, cells, true);
+  }
 
   double moved() const { return static_cast<double>(report_->moved()); }
   double minimum_moved_expected() const { return report_->minimum_moved_expected(); }
@@ -417,13 +422,16 @@ class ResizeJob {
   int to() const { return report_->to(); }
   std::string algorithm_name() const { return std::string(report_->algorithm().name); }
 
-  /// Fills the double buffers below from the report so far.
-  void collect() {
+  /// Fills the double buffers below from the report so far; `as_part`:
+  /// for the package's ResizePart, the flows as cells and no flow balance.
+  void collect(bool as_part) {
     before_ = to_doubles(report_->loads_before());
     after_ = to_doubles(report_->loads_after());
-    flows_ = to_doubles(report_->flows());
+    flows_.clear();
+    cells_.collect(as_part ? report_->flows() : std::vector<std::uint64_t>());
+    if (!as_part) flows_ = to_doubles(report_->flows());
     balance_.clear();
-    if (has_flows()) {
+    if (has_flows() && !as_part) {
       balance_.reserve(static_cast<std::size_t>(report_->from()) * 3);
       for (std::int32_t source = 0; source < report_->from(); ++source) {
         const ResizeReport::FlowBalance b = report_->flow_balance(source);
@@ -447,6 +455,12 @@ class ResizeJob {
   /// Whether the from x to matrix was kept (from x to <= 2^22).
   bool has_flows() const { return report_->has_flows(); }
   std::uintptr_t flows() const { return address(flows_.data()); }
+  /// The flows' non-zero cells, when collected as a part.
+  double cell_count() const { return cells_.size(); }
+  /// True when the cells are the whole matrix (no indices: FlowCellColumns).
+  bool cells_whole() const { return cells_.whole(); }
+  std::uintptr_t cell_indices() const { return cells_.indices(); }
+  std::uintptr_t cell_counts() const { return cells_.counts(); }
   /// from() triples (moved out, chi-square, degrees of freedom).
   std::uintptr_t flow_balance() const { return address(balance_.data()); }
   int sample_size() const { return static_cast<int>(sample_values_.size()); }
@@ -466,6 +480,7 @@ class ResizeJob {
   StagedCounts staged_;
   std::unique_ptr<ResizeReport> report_;
   std::vector<double> before_, after_, flows_, balance_;
+  FlowCellColumns cells_;
   std::vector<std::uint64_t> sample_values_;
   std::vector<std::int32_t> sample_buckets_;
   PrintedKeys sample_keys_;
@@ -643,6 +658,7 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .function("setKeyRange", &ResizeJob::setKeyRange)
       .function("stage", &ResizeJob::stage)
       .function("absorb", &ResizeJob::absorb)
+      .function("absorbCells", &ResizeJob::absorb_cells)
       .function("step", &ResizeJob::step)
       .function("moved", &ResizeJob::moved)
       .function("minimumMovedExpected", &ResizeJob::minimum_moved_expected)
@@ -654,6 +670,10 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .function("loadsAfter", &ResizeJob::loads_after)
       .function("hasFlows", &ResizeJob::has_flows)
       .function("flows", &ResizeJob::flows)
+      .function("cellCount", &ResizeJob::cell_count)
+      .function("cellsWhole", &ResizeJob::cells_whole)
+      .function("cellIndices", &ResizeJob::cell_indices)
+      .function("cellCounts", &ResizeJob::cell_counts)
       .function("flowBalance", &ResizeJob::flow_balance)
       .function("sampleSize", &ResizeJob::sample_size)
       .function("sampleValues", &ResizeJob::sample_values)

@@ -48,6 +48,46 @@ namespace jumphash::wasm {
   return counts;
 }
 
+// Once per merged part, over its few cells: compiled for size (cold).
+[[gnu::cold]] Result<ResizeCounts> StagedCounts::resize_cells(double total, double moved, double before,
+                                                double after, double cells) const {
+  Result<ResizeCounts> loads = resize(total, moved, before, after, 0);
+  if (!loads) return loads;
+  ResizeCounts part = std::move(loads).value();
+  part.flows_as_cells = true;
+  const std::size_t first = static_cast<std::size_t>(before + after);
+  const std::size_t count = static_cast<std::size_t>(cells);
+  const bool fits = first + 2 * count <= staged_.size();
+  for (std::size_t i = 0; fits && i < count; ++i) {
+    const double index = staged_[first + i], keys = staged_[first + count + i];
+    if (!is_count(index) || index > 4294967295.0 || !is_count(keys)) break;
+    part.flow_cells.push_back({static_cast<std::uint32_t>(index), static_cast<std::uint64_t>(keys)});
+  }
+  if (part.flow_cells.size() != count) {
+    return fail("absorb: a part's flow cells must be counts (integers >= 0) at indices below 2^32");
+  }
+  return part;
+}
+
+[[gnu::noinline]] void FlowCellColumns::collect(const std::vector<std::uint64_t>& flows) {
+  index_.clear();
+  count_.clear();
+  std::size_t nonzero = 0;
+  for (const std::uint64_t count : flows) nonzero += count != 0;
+  whole_ = nonzero * 3 >= flows.size() * 2 && !flows.empty();
+  if (whole_) {
+    count_ = to_doubles(flows);
+    return;
+  }
+  index_.resize(nonzero);
+  count_.resize(nonzero);
+  std::size_t at = 0;
+  for_each_nonzero_cell(flows, [&](FlowCell cell) {
+    index_[at] = cell.index;
+    count_[at++] = static_cast<double>(cell.count);
+  });
+}
+
 [[gnu::noinline]] std::string StagedCounts::add_loads_to(std::vector<std::uint64_t>& loads) const {
   const auto more = counts(0, staged_.size());
   if (!more) return "absorb: a part's loads must be counts (integers >= 0)";

@@ -126,14 +126,21 @@ class StagedCounts {
       return fail("absorb: a part's total, moved, loads and flows must be counts (integers >= 0)");
     }
     return ResizeCounts{static_cast<std::uint64_t>(total), static_cast<std::uint64_t>(moved),
-                        std::move(*b), std::move(*a), std::move(*f)};
+                        std::move(*b), std::move(*a), std::move(*f), {}, false};
   }
-  /// Adds a resize part staged as above to `report` (a ResizeReport or a
+  /// The staged loads before ++ loads after ++ `cells` cell indices ++
+  /// `cells` cell counts of a resize part whose flows come as cells (the
+  /// package's ResizePart.flowCells).
+  Result<ResizeCounts> resize_cells(double total, double moved, double before, double after,
+                                    double cells) const;
+  /// Adds a resize part staged as above (`flows` doubles of its matrix, or
+  /// with `as_cells`, `flows` cells) to `report` (a ResizeReport or a
   /// NodeResizeReport: add_counts, all or nothing); an error or "".
   template <class Report>
   std::string add_resize_to(Report& report, double total, double moved, double before,
-                            double after, double flows) const {
-    Result<ResizeCounts> part = resize(total, moved, before, after, flows);
+                            double after, double flows, bool as_cells = false) const {
+    Result<ResizeCounts> part = as_cells ? resize_cells(total, moved, before, after, flows)
+                                         : resize(total, moved, before, after, flows);
     if (!part) return part.error();
     Result<std::uint64_t> added = report.add_counts(*part);
     return added ? std::string() : "absorb: " + added.error();
@@ -146,6 +153,27 @@ class StagedCounts {
     return x >= 0 && x <= 9007199254740992.0 && static_cast<double>(static_cast<std::uint64_t>(x)) == x;
   }
   std::vector<double> staged_;
+};
+
+/// A flow matrix's non-zero cells (nonzero_cells) as JavaScript reads them:
+/// size() uint32 indices and as many counts as doubles (the package's
+/// ResizePart.flowCells). A resize's part passes these instead of its
+/// matrix: 1000 -> 1001 buckets fills about 2,000 of 1,001,000 cells. When
+/// two thirds or more of the cells are non-zero (modulo), listing them
+/// takes more room (12 bytes a cell) than the matrix (8): then there are no
+/// indices (whole()) and the counts are every cell, row-major.
+class FlowCellColumns {
+ public:
+  void collect(const std::vector<std::uint64_t>& flows);
+  bool whole() const { return whole_; }
+  double size() const { return static_cast<double>(count_.size()); }
+  std::uintptr_t indices() const { return address(index_.data()); }
+  std::uintptr_t counts() const { return address(count_.data()); }
+
+ private:
+  bool whole_ = false;
+  std::vector<std::uint32_t> index_;
+  std::vector<double> count_;
 };
 
 /// load_stats(loads) as the 7 doubles the package reads: total, min, max,

@@ -316,6 +316,9 @@ class NodeResizeJob {
   std::string absorb(double total, double moved, double before, double after, double flows) {
     return staged_.add_resize_to(*report_, total, moved, before, after, flows);
   }
+  std::string absorbCells(double total, double moved, double before, double after, double cells) {
+    return staged_.add_resize_to(*report_, total, moved, before, after, cells, true);
+  }
 
   double moved() const { return static_cast<double>(report_->moved()); }
   double minimumMovedExpected() const { return report_->minimum_moved_expected(); }
@@ -326,11 +329,13 @@ class NodeResizeJob {
   std::uintptr_t beforeWeights() const { return address(before_.weights.data()); }
   std::uintptr_t afterWeights() const { return address(after_.weights.data()); }
 
-  /// Fills the buffers below from the report so far.
-  void collect() {
+  /// Fills the buffers below from the report so far (as ResizeJob::collect).
+  void collect(bool as_part) {
     loads_before_ = to_doubles(report_->loads_before());
     loads_after_ = to_doubles(report_->loads_after());
-    flows_ = to_doubles(report_->flows());
+    flows_.clear();
+    cells_.collect(as_part ? report_->flows() : std::vector<std::uint64_t>());
+    if (!as_part) flows_ = to_doubles(report_->flows());
     sample_values_.clear();
     sample_nodes_.clear();
     sample_keys_.clear();
@@ -346,6 +351,10 @@ class NodeResizeJob {
   bool hasFlows() const { return !report_->flows().empty(); }
   /// Row-major beforeCount() x afterCount() doubles.
   std::uintptr_t flows() const { return address(flows_.data()); }
+  double cellCount() const { return cells_.size(); }
+  bool cellsWhole() const { return cells_.whole(); }
+  std::uintptr_t cellIndices() const { return cells_.indices(); }
+  std::uintptr_t cellCounts() const { return cells_.counts(); }
   int sampleSize() const { return static_cast<int>(sample_values_.size()); }
   std::uintptr_t sampleValues() const { return address(sample_values_.data()); }
   /// sampleSize() pairs (old node index, new node index).
@@ -364,6 +373,7 @@ class NodeResizeJob {
   std::unique_ptr<NodeResizeReport> report_;
   NodeRows before_, after_;
   std::vector<double> loads_before_, loads_after_, flows_;
+  FlowCellColumns cells_;
   std::vector<std::uint64_t> sample_values_;
   std::vector<std::int32_t> sample_nodes_;
   PrintedKeys sample_keys_;
@@ -464,6 +474,7 @@ EMSCRIPTEN_BINDINGS(jumphash_clusters) {
       .function("setKeyRange", &NodeResizeJob::setKeyRange)
       .function("stage", &NodeResizeJob::stage)
       .function("absorb", &NodeResizeJob::absorb)
+      .function("absorbCells", &NodeResizeJob::absorbCells)
       .function("step", &NodeResizeJob::step)
       .function("moved", &NodeResizeJob::moved)
       .function("minimumMovedExpected", &NodeResizeJob::minimumMovedExpected)
@@ -478,6 +489,10 @@ EMSCRIPTEN_BINDINGS(jumphash_clusters) {
       .function("loadsAfter", &NodeResizeJob::loadsAfter)
       .function("hasFlows", &NodeResizeJob::hasFlows)
       .function("flows", &NodeResizeJob::flows)
+      .function("cellCount", &NodeResizeJob::cellCount)
+      .function("cellsWhole", &NodeResizeJob::cellsWhole)
+      .function("cellIndices", &NodeResizeJob::cellIndices)
+      .function("cellCounts", &NodeResizeJob::cellCounts)
       .function("sampleSize", &NodeResizeJob::sampleSize)
       .function("sampleValues", &NodeResizeJob::sampleValues)
       .function("sampleNodes", &NodeResizeJob::sampleNodes)

@@ -204,15 +204,42 @@ struct MovedKey {
   std::int32_t new_bucket;
 };
 
+/// One non-zero cell of a row-major flow matrix: matrix[index] == count.
+struct FlowCell {
+  std::uint32_t index;
+  std::uint64_t count;
+  bool operator==(const FlowCell&) const = default;
+};
+
+/// Calls on_cell(FlowCell) for each non-zero cell of a flow matrix, in
+/// index order. A resize moves few keys: 1000 -> 1001 buckets fills about
+/// 2,000 of 1,001,000 cells (the diagonal and the moved keys' cells).
+/// Matrices hold at most kMaxFlowCells (2^22) cells, so an index fits 32 bits.
+template <class OnCell>
+void for_each_nonzero_cell(const std::vector<std::uint64_t>& matrix, OnCell&& on_cell) {
+  for (std::size_t i = 0; i < matrix.size(); ++i) {
+    if (matrix[i] != 0) on_cell(FlowCell{static_cast<std::uint32_t>(i), matrix[i]});
+  }
+}
+
+/// The non-zero cells of a flow matrix, in index order (for_each_nonzero_cell).
+std::vector<FlowCell> nonzero_cells(const std::vector<std::uint64_t>& matrix);
+
 /// The additive part of a resize report (ResizeReport, NodeResizeReport)
 /// over some keys: what another instance computed over another key range
 /// (the page splits a report across Web Workers, each with its own module),
 /// to add to a report with `add_counts`. Loads and flows are the report's
 /// shapes: sources x destinations, flows row-major or empty when not kept.
+/// In place of `flows`, a part may give `flow_cells` (nonzero_cells of its
+/// matrix, any order; a repeated index adds up) and set `flows_as_cells`:
+/// a cell per moved key and source instead of one per matrix cell, for the
+/// page's workers to pass.
 struct ResizeCounts {
   std::uint64_t total = 0;
   std::uint64_t moved = 0;
   std::vector<std::uint64_t> loads_before, loads_after, flows;
+  std::vector<FlowCell> flow_cells;
+  bool flows_as_cells = false;
 };
 
 /// The structured resize report behind the page's Resize view: moved count,
@@ -230,8 +257,10 @@ class ResizeReport {
 
   /// Adds the counts of the same report over other keys (the sample is the
   /// caller's to join, in key order). Errors: loads or flows of another
-  /// shape (not from, to and from x to, or empty flows when this report
-  /// keeps them); nothing is added then.
+  /// shape (not from, to and from x to, a cell index outside the matrix,
+  /// both forms, or flows when this report keeps none), more moved keys
+  /// than keys, or loads or flows that do not add up to the part's total
+  /// (so a part that left its flows out is refused); nothing is added then.
   Result<std::uint64_t> add_counts(const ResizeCounts& counts);
 
   const Algorithm& algorithm() const { return *algorithm_; }

@@ -524,6 +524,22 @@ export function createApi(m) {
   /** Whether a key's text starting with character code `code` is its value in decimal. */
   const isDigit = (code) => code >= 48 && code <= 57;
 
+  /** Whether `sample` is a MovedKeyColumns. */
+  const isColumns = (sample) =>
+    sample !== null && typeof sample === 'object' && sample.values instanceof BigUint64Array &&
+    sample.oldBuckets instanceof Int32Array && sample.newBuckets instanceof Int32Array && Array.isArray(sample.labels);
+
+  /** The first `count` keys of a MovedKeyColumns as MovedKeySample objects. */
+  function columnObjects(columns, count) {
+    const labels = new Map(columns.labels);
+    const sample = new Array(count);
+    for (let i = 0; i < count; ++i) {
+      const value = columns.values[i];
+      sample[i] = { key: labels.get(i) ?? value.toString(), value, oldBucket: columns.oldBuckets[i], newBucket: columns.newBuckets[i] };
+    }
+    return sample;
+  }
+
   /** A MovedKeySample[] as a MovedKeyColumns. */
   const objectColumns = (sample) =>
     sampleColumns(sample.length, (i) => sample[i].value, (i) => sample[i].oldBucket, (i) => sample[i].newBucket,
@@ -596,21 +612,22 @@ export function createApi(m) {
       return live;
     };
     /**
-     * result(), or (`columns`) a resize job's resultInColumns(). The parts'
-     * samples absorbed are objects: with them, the sample is joined as
-     * objects first.
+     * result() (`form` 'objects'), a resize job's resultInColumns()
+     * ('columns') or partResult() ('part'). The parts' samples absorbed are
+     * objects: with them, the sample is joined as objects.
      */
-    const report = (columns) => {
+    const report = (form) => {
       const native = alive();
-      native.collect();
-      const result = buildResult(native, columns && absorbedSample.length === 0);
+      if (sampleLimit === null) native.collect();
+      else native.collect(form === 'part');
+      const result = buildResult(native, form);
       if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
       result.keyRange = [rangeBegin, coveredEnd ?? rangeBegin + done];
       if (sampleLimit !== null && absorbedSample.length > 0) {
-        if (result.sample.length < sampleLimit) {
-          result.sample = result.sample.concat(absorbedSample.slice(0, sampleLimit - result.sample.length));
-        }
-        if (columns) result.sample = objectColumns(result.sample);
+        const columns = form !== 'objects';
+        const own = columns ? columnObjects(result.sample, result.sample.values.length) : result.sample;
+        const joined = own.length < sampleLimit ? own.concat(absorbedSample.slice(0, sampleLimit - own.length)) : own;
+        result.sample = columns ? objectColumns(joined) : joined;
       }
       return result;
     };
@@ -629,12 +646,12 @@ export function createApi(m) {
         return finished;
       },
       result() {
-        return report(false);
+        return report('objects');
       },
       absorb(part) {
         const native = alive();
-        if (part === null || typeof part !== 'object' || !Array.isArray(part.keyRange) || (sampleLimit !== null && !Array.isArray(part.sample))) {
-          throw new TypeError('absorb: part must be the result() of another job over the same report');
+        if (part === null || typeof part !== 'object' || !Array.isArray(part.keyRange) || (sampleLimit !== null && !Array.isArray(part.sample) && !isColumns(part.sample))) {
+          throw new TypeError(`absorb: part must be the result()${sampleLimit === null ? '' : ' or partResult()'} of another job over the same report`);
         }
         if (done !== total) {
           throw new Error(`absorb: this job has done ${done} of its ${total} keys; step it to the end first (a part's keys follow its own)`);
@@ -652,10 +669,10 @@ export function createApi(m) {
         coveredEnd = partEnd;
         absorbedKeys += Number(part.total ?? 0);
         if (sampleLimit !== null) {
-          for (const moved of part.sample) {
-            if (absorbedSample.length >= sampleLimit) break;
-            absorbedSample.push(moved);
-          }
+          const sample = part.sample;
+          const take = Math.min(sample.length ?? sample.values.length, sampleLimit - absorbedSample.length);
+          if (Array.isArray(sample)) absorbedSample.push(...sample.slice(0, take));
+          else absorbedSample.push(...columnObjects(sample, take));
         }
       },
       dispose() {
@@ -665,7 +682,10 @@ export function createApi(m) {
         live = null;
       },
     };
-    if (sampleLimit !== null) job.resultInColumns = () => report(true);
+    if (sampleLimit !== null) {
+      job.resultInColumns = () => report('columns');
+      job.partResult = () => report('part');
+    }
     if (finalizer) finalizer.register(job, nativeJob, job);
     return job;
   }
@@ -686,6 +706,18 @@ export function createApi(m) {
   }
   const NOT_COUNTS = "absorb: a part's total, moved, loads and flows must be counts (integers >= 0)";
   function absorbResize(native, part) {
+    const cells = part.flowCells;
+    if (cells !== undefined && cells !== null) {
+      // A partResult(): the matrix's non-zero cells, indices then counts.
+      const isArray = (array) => Array.isArray(array) || ArrayBuffer.isView(array);
+      if (typeof cells !== 'object' || !isArray(cells.count) || (cells.index !== null && (!isArray(cells.index) || cells.index.length !== cells.count.length))) {
+        return "absorb: a part's flowCells must be { index, count }: two arrays of one length, or index null and count the whole matrix";
+      }
+      if (cells.index === null) return absorbResize(native, { ...part, flowCells: undefined, flows: cells.count });
+      const lengths = stageArrays(native, [part.loadsBefore, part.loadsAfter, cells.index, cells.count]);
+      if (!lengths) return NOT_COUNTS;
+      return native.absorbCells(Number(part.total), Number(part.moved), lengths[0], lengths[1], lengths[2]);
+    }
     const lengths = stageArrays(native, [part.loadsBefore, part.loadsAfter, part.flows ?? null]);
     if (!lengths) return NOT_COUNTS;
     return native.absorb(Number(part.total), Number(part.moved), ...lengths);
@@ -755,7 +787,34 @@ export function createApi(m) {
     }
   }
 
-  function resizeResult(native, columns) {
+  /**
+   * A collected resize job (collect(true)) as a ResizePart: the counts
+   * absorb() adds, the flows as their non-zero cells, the sample in columns.
+   */
+  function resizePart(algorithm, native, from, to, pairs) {
+    const hasFlows = native.hasFlows();
+    const cells = native.cellCount();
+    return {
+      algorithm,
+      from,
+      to,
+      total: native.done(),
+      moved: native.moved(),
+      loadsBefore: copyDoubles(native.loadsBefore(), from),
+      loadsAfter: copyDoubles(native.loadsAfter(), to),
+      flowCells: hasFlows
+        ? {
+            index: native.cellsWhole() ? null : new Uint32Array(m.HEAPU8.buffer, native.cellIndices(), cells).slice(),
+            count: copyDoubles(native.cellCounts(), cells),
+          }
+        : null,
+      sample: movedSample(native, pairs, true),
+    };
+  }
+
+  function resizeResult(native, form) {
+    if (form === 'part') return resizePart(native.algorithmName(), native, native.from(), native.to(), native.sampleBuckets());
+    const columns = form === 'columns';
     const from = native.from();
     const to = native.to();
     const heap = m.HEAPU8.buffer;
@@ -791,9 +850,11 @@ export function createApi(m) {
     return result;
   }
 
-  function nodeResizeResult(algorithm, native, columns) {
+  function nodeResizeResult(algorithm, native, form) {
     const from = native.beforeCount();
     const to = native.afterCount();
+    if (form === 'part') return resizePart(algorithm, native, from, to, native.sampleNodes());
+    const columns = form === 'columns';
     const nodesBefore = nodeRows(native.beforeNames(), from, native.beforeWeights());
     const nodesAfter = nodeRows(native.afterNames(), to, native.afterWeights());
     const sample = movedSample(native, native.sampleNodes(), columns);
@@ -867,7 +928,7 @@ export function createApi(m) {
         throw new RangeError(error);
       }
       const begin = narrowJob(native, opts.keyRange, fn);
-      return wrapJob(native, begin, choice.info.name, (job, columns) => nodeResizeResult(choice.info.name, job, columns), absorbResize, sampleLimit);
+      return wrapJob(native, begin, choice.info.name, (job, form) => nodeResizeResult(choice.info.name, job, form), absorbResize, sampleLimit);
     }
     const native = new m.ResizeJob(choice.index, keySpec, countToken(fromCount, 'from'), countToken(toCount, 'to'), sampleToken);
     const error = native.error();

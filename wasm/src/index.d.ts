@@ -578,6 +578,43 @@ export interface MovedKeyColumns {
   readonly labels: [number, string][];
 }
 
+/**
+ * A resize job's counts as one part of a report split by key range
+ * ({@link ResizeJob.partResult}): what {@link ResizeJob.absorb} adds, in
+ * the form that is cheapest to post between Workers. The flow matrix comes
+ * as its non-zero cells (1000 -> 1001 buckets: about 2,000 of 1,001,000
+ * cells, 24 KB instead of 8 MB), the sample in columns, and nothing that
+ * the merged report derives (flowBalance, minimumMovedExpected, the nodes).
+ */
+export interface ResizePart {
+  /** Registry name of the algorithm. */
+  readonly algorithm: string;
+  /** Bucket or node count before (the length of `loadsBefore`). */
+  readonly from: number;
+  /** Bucket or node count after (the length of `loadsAfter`). */
+  readonly to: number;
+  /** Keys of the part. */
+  readonly total: number;
+  /** Its keys that moved. */
+  readonly moved: number;
+  /** As {@link ResizeResult.loadsBefore}. */
+  readonly loadsBefore: Float64Array;
+  /** As {@link ResizeResult.loadsAfter}. */
+  readonly loadsAfter: Float64Array;
+  /**
+   * The non-zero cells of {@link ResizeResult.flows}, in index order:
+   * `flows[index[i]] = count[i]`. When two thirds or more of the cells are
+   * non-zero (modulo, say), the list would take more room than the matrix:
+   * then `index` is null and `count` is the whole matrix, as `flows`. Null
+   * when the report keeps no matrix.
+   */
+  readonly flowCells: { readonly index: Uint32Array | null; readonly count: Float64Array } | null;
+  /** The part's first moved keys, as {@link ResizeResult.sample}, in columns. */
+  readonly sample: MovedKeyColumns;
+  /** As {@link ResizeResult.keyRange}. */
+  readonly keyRange: readonly [begin: number, end: number];
+}
+
 /** A chunked {@link Jumphash.moved}. */
 export interface ResizeJob extends Job<ResizeResult> {
   /**
@@ -587,6 +624,19 @@ export interface ResizeJob extends Job<ResizeResult> {
    * @throws Error after dispose.
    */
   resultInColumns(): Omit<ResizeResult, 'sample'> & { sample: MovedKeyColumns };
+  /**
+   * This job's counts for another job's {@link ResizeJob.absorb}: what a
+   * Worker that took one key range posts to the one that merges. Cheaper
+   * than {@link Job.result} to make, post and absorb, because a resize
+   * leaves most of its flow matrix at zero.
+   * @throws Error after dispose.
+   */
+  partResult(): ResizePart;
+  /**
+   * {@link Job.absorb}, which also takes a {@link ResizePart} (or the same
+   * with its sample as objects) or a result in columns.
+   */
+  absorb(part: ResizeResult | ResizePart | ReturnType<ResizeJob['resultInColumns']>): void;
 }
 /** A chunked {@link Jumphash.load}. */
 export type LoadJob = Job<LoadResult>;

@@ -4,7 +4,8 @@
 // balance, the fewest moved, load stats, the moved-key sample and its
 // labels — for bucket counts and node lists, range, random and written keys,
 // with parts made by another module instance and cloned as postMessage
-// clones them. Then every misuse and its message.
+// clones them, passed as result(), resultInColumns() or partResult() (flows
+// as non-zero cells). Then every misuse and its message.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -30,10 +31,11 @@ function cuts(total, parts, seed) {
 
 /**
  * Runs `start(options)` over each range of `points`: the first in `jh`, the
- * rest in `other`, cloned; the first job's result(), or its
- * resultInColumns() when `columns`.
+ * rest in `other`, each passed on cloned as `passed(job)` makes it (its
+ * result() unless given: partResult() for a resize's workers); the first
+ * job's result(), or its resultInColumns() when `columns`.
  */
-function splitRun(start, startOther, points, columns = false) {
+function splitRun(start, startOther, points, columns = false, passed = (job) => job.result()) {
   const first = start({ keyRange: [points[0], points[1]] });
   try {
     while (!first.step(7777));
@@ -41,7 +43,7 @@ function splitRun(start, startOther, points, columns = false) {
       const job = startOther({ keyRange: [points[i], points[i + 1]] });
       try {
         while (!job.step(1 << 20));
-        first.absorb(structuredClone(job.result()));
+        first.absorb(structuredClone(passed(job)));
       } finally {
         job.dispose();
       }
@@ -84,8 +86,109 @@ test('a resize split into parts and absorbed equals the whole, on every key set'
           true,
         );
         assert.deepEqual(inColumns, { ...whole, sample: sampleInColumns(whole.sample) }, `${algo} on ${keys} cut at ${points}, in columns`);
+        // The parts as partResult() (flows as cells, sample in columns), and as resultInColumns().
+        for (const passed of [(job) => job.partResult(), (job) => job.resultInColumns()]) {
+          const fromParts = splitRun(
+            (options) => jh.startResize(algo, keys, from, to, { sampleLimit: 300, ...options }),
+            (options) => other.startResize(algo, keys, from, to, { sampleLimit: 300, ...options }),
+            points,
+            parts % 2 === 0,
+            passed,
+          );
+          const expected = parts % 2 === 0 ? { ...whole, sample: sampleInColumns(whole.sample) } : whole;
+          assert.deepEqual(fromParts, expected, `${algo} on ${keys} cut at ${points}, passed as ${passed}`);
+        }
       }
     }
+  }
+});
+
+test("a resize's partResult() holds its counts, its flows' non-zero cells and its sample in columns", () => {
+  const job = jh.startResize('jumpback', '0..199999', 1000, 1001, { sampleLimit: 50, keyRange: [100000, 200000] });
+  try {
+    while (!job.step(1 << 20));
+    const whole = job.result();
+    const part = job.partResult();
+    assert.deepEqual(Object.keys(part).sort(), ['algorithm', 'flowCells', 'from', 'keyRange', 'loadsAfter', 'loadsBefore', 'moved', 'sample', 'to', 'total']);
+    assert.equal(part.algorithm, 'jumpback');
+    assert.deepEqual([part.from, part.to, part.total, part.moved], [1000, 1001, 100000, whole.moved]);
+    assert.deepEqual(part.keyRange, [100000, 200000]);
+    assert.deepEqual(part.loadsBefore, whole.loadsBefore);
+    assert.deepEqual(part.loadsAfter, whole.loadsAfter);
+    assert.deepEqual(part.sample, sampleInColumns(whole.sample));
+    // Every non-zero cell of the matrix, once, in index order; no other.
+    const { index, count } = part.flowCells;
+    assert.ok(index instanceof Uint32Array && count instanceof Float64Array);
+    const nonZero = whole.flows.reduce((cells, keys, i) => (keys ? [...cells, i] : cells), []);
+    assert.deepEqual([...index], nonZero);
+    assert.deepEqual([...count], nonZero.map((i) => whole.flows[i]));
+    // The diagonal (1000 sources) and one cell per source and destination moved to: far fewer than 1,001,000.
+    assert.ok(index.length >= 1000 && index.length <= 1000 + whole.moved, `${index.length} cells`);
+  } finally {
+    job.dispose();
+  }
+  // Modulo moves nearly every key, filling most cells: then the cells are the whole matrix, with no index.
+  const modulo = jh.startResize('modulo', '0..99999', 100, 101, { keyRange: [50000, 100000] });
+  try {
+    while (!modulo.step(1 << 20));
+    const { flows } = modulo.result();
+    const { flowCells } = modulo.partResult();
+    assert.equal(flowCells.index, null);
+    assert.deepEqual(flowCells.count, flows);
+    const first = jh.startResize('modulo', '0..99999', 100, 101, { keyRange: [0, 50000] });
+    while (!first.step(1 << 20));
+    first.absorb(structuredClone(modulo.partResult()));
+    assert.deepEqual(first.result(), jh.moved('modulo', '0..99999', 100, 101));
+    first.dispose();
+  } finally {
+    modulo.dispose();
+  }
+  // A report that keeps no matrix (over 2^22 cells) has no cells either.
+  const wide = jh.startResize('jump', '0..999', 3000, 3001);
+  try {
+    while (!wide.step(1000));
+    assert.equal(wide.partResult().flowCells, null);
+    const merged = jh.startResize('jump', '0..1999', 3000, 3001, { keyRange: [1000, 1000] });
+    merged.step(1);
+    assert.throws(() => merged.absorb(wide.partResult()), { name: 'RangeError', message: "absorb: the part covers keys [0, 1000) but the keys that follow this job's start at 1000" });
+    merged.dispose();
+  } finally {
+    wide.dispose();
+  }
+});
+
+test("a part's flow cells that are wrong are named, and add nothing", () => {
+  const first = jh.startResize('jump', '0..999', 10, 12, { keyRange: [0, 500] });
+  const second = jh.startResize('jump', '0..999', 10, 12, { keyRange: [500, 1000] });
+  try {
+    while (!first.step(1000));
+    while (!second.step(1000));
+    const part = second.partResult();
+    const { index, count } = part.flowCells;
+    const cells = (i, c) => ({ ...part, flowCells: { index: Uint32Array.from(i), count: Float64Array.from(c) } });
+    const refused = [
+      [cells([...index, 120], [...count, 1]), 'absorb: flow cell 120 outside the 10 x 12 matrix (indices 0..119)'],
+      [cells(index.slice(1), count.slice(1)), `absorb: counts that do not add up: 500 keys, loads before 500, after 500, flows ${500 - count[0]}`],
+      [cells([], []), 'absorb: counts that do not add up: 500 keys, loads before 500, after 500, flows 0'],
+      [cells(index, count.map((c) => c + 0.5)), "absorb: a part's flow cells must be counts (integers >= 0) at indices below 2^32"],
+      [{ ...part, flowCells: { index: index.slice(1), count } }, "absorb: a part's flowCells must be { index, count }: two arrays of one length, or index null and count the whole matrix"],
+      [{ ...part, flowCells: { index: 'x', count: 'y' } }, "absorb: a part's flowCells must be { index, count }: two arrays of one length, or index null and count the whole matrix"],
+      [{ ...part, flowCells: { index: [0.5], count: [1] } }, "absorb: a part's flow cells must be counts (integers >= 0) at indices below 2^32"],
+      [{ ...part, flowCells: {} }, "absorb: a part's flowCells must be { index, count }: two arrays of one length, or index null and count the whole matrix"],
+      [{ ...part, flowCells: { index: null, count } }, 'absorb: counts of another shape: loads 10 and 12, flows ' + count.length + ' where this report has 10, 12 and 120'],
+      [{ ...part, flowCells: 7 }, "absorb: a part's flowCells must be { index, count }: two arrays of one length, or index null and count the whole matrix"],
+    ];
+    for (const [bad, message] of refused) assert.throws(() => first.absorb(bad), { name: 'RangeError', message }, message);
+    // A part in columns with a sample that is neither columns nor objects.
+    assert.throws(() => first.absorb({ ...part, sample: { values: [] } }), {
+      name: 'TypeError',
+      message: 'absorb: part must be the result() or partResult() of another job over the same report',
+    });
+    first.absorb(part);
+    assert.deepEqual(first.result(), jh.moved('jump', '0..999', 10, 12));
+  } finally {
+    first.dispose();
+    second.dispose();
   }
 });
 

@@ -39,6 +39,7 @@ import {
   type ParsedKey,
   type ProgressOptions,
   type ResizeJob,
+  type ResizePart,
   type ResizeJobOptions,
   type ResizeOptions,
   type ResizeResult,
@@ -193,6 +194,19 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
     const values: BigUint64Array = columns.values;
     const labels: [number, string][] = columns.labels;
     check(values.length === 0 && columns.oldBuckets.length === 0 && labels.length === 0, 'resultInColumns');
+    // One worker's part, absorbed by a job over the keys before it.
+    const part: ResizePart = job.partResult();
+    const cells: Uint32Array | null = part.flowCells!.index;
+    const counts: Float64Array = part.flowCells!.count;
+    check(part.total === 5000 && cells !== null && cells.length === counts.length && counts.length >= 90, 'partResult');
+    const merged: ResizeJob = jh.startResize('jumpback', 'random:5000:1', 100, 90, { keyRange: [0, 0] });
+    try {
+      merged.step(1);
+      merged.absorb(part);
+      check(merged.result().moved === result.moved, 'absorb a partResult');
+    } finally {
+      merged.dispose();
+    }
   } finally {
     job.dispose();
   }
