@@ -213,17 +213,17 @@ export function reportWorkers(): number {
 type SplitKind = 'resize' | 'load';
 type ReportRequest = Extract<Request, { kind: SplitKind | 'compare' }>;
 
-/** Every ArrayBuffer under a reply's results (moved to the merging worker, not copied). */
-function buffersOf(replies: (ReplyMap['resize'] | ReplyMap['load'])[]): ArrayBuffer[] {
+/** Every ArrayBuffer under the parts' results (moved to the merging worker, not copied). */
+function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  const add = (array: ArrayBufferView | null) => {
+  const add = (array: ArrayBufferView | null | undefined) => {
     if (array) buffers.add(array.buffer as ArrayBuffer);
   };
   for (const reply of replies) {
     if ('steps' in reply) {
       for (const step of reply.steps) {
         if (!step.result) continue;
-        [step.result.loadsBefore, step.result.loadsAfter, step.result.flows].forEach(add);
+        [step.result.loadsBefore, step.result.loadsAfter, step.result.flowCells?.index ?? null, step.result.flowCells?.count].forEach(add);
         [step.result.sample.values, step.result.sample.oldBuckets, step.result.sample.newBuckets].forEach(add);
       }
     } else {
@@ -285,11 +285,15 @@ export class ReportPool {
       const total = progress.reduce((sum, p) => sum + (p?.total ?? 0), 0);
       onProgress?.({ done, total, phase: progress.find((p) => p)?.phase ?? '' });
     };
-    const parts = this.lanes.slice(0, workers).map((lane, index) =>
-      lane.request({ ...split, part: { index, of: workers } }, (p) => {
-        progress[index] = p;
-        report();
-      }),
+    const onPartProgress = (index: number) => (p: Progress) => {
+      progress[index] = p;
+      report();
+    };
+    // A resize's parts come back as ResizeParts (flows as non-zero cells), a load's as loads.
+    const parts: Promise<ReplyMap['resizePart'] | ReplyMap['load']>[] = this.lanes.slice(0, workers).map((lane, index) =>
+      split.kind === 'resize'
+        ? lane.request({ ...split, kind: 'resizePart', part: { index, of: workers } }, onPartProgress(index))
+        : lane.request({ ...split, part: { index, of: workers } }, onPartProgress(index)),
     );
     let replies;
     try {
@@ -300,7 +304,7 @@ export class ReportPool {
       throw error;
     }
     if (split.kind === 'resize') {
-      const resizeParts = replies as ReplyMap['resize'][];
+      const resizeParts = replies as ReplyMap['resizePart'][];
       return first.request({ kind: 'mergeResize', request: split, parts: resizeParts }, undefined, undefined, buffersOf(resizeParts)) as Promise<ReplyMap[K]>;
     }
     const loadParts = replies as ReplyMap['load'][];

@@ -4,7 +4,7 @@
 
 import type {
   AlgorithmInfo, CheckResult, ClaimInfo, ClaimResult, LanguageWords, Limits, LoadResult, MovedKeyColumns, ResizeJob,
-  ScriptResult,
+  ResizePart, ScriptResult,
 } from 'jumphash-wasm';
 
 /**
@@ -130,8 +130,16 @@ export interface ResizeRequest {
   /** When set: the node list, then one report per step. */
   scenario?: NodeScenario;
   sampleLimit: number;
-  /** When set: this worker's share of the keys only. */
-  part?: ReportPart;
+}
+/**
+ * This worker's share of the keys of a resize split across workers,
+ * answered with the package's ResizePart for each report (flows as their
+ * non-zero cells: a 1000 -> 1001 resize passes about 2,000 cells, not
+ * 1,001,000), for the merging worker (MergeResizeRequest).
+ */
+export interface ResizePartRequest extends Omit<ResizeRequest, 'kind'> {
+  kind: 'resizePart';
+  part: ReportPart;
 }
 /**
  * The moved keys of a resize in columns (the package's ResizeJob.resultInColumns).
@@ -145,19 +153,25 @@ export type MovedSample = MovedKeyColumns;
 /** A resize report as the page gets it: the package's ResizeResult with the sample in columns. */
 export type ReportedResize = ReturnType<ResizeJob['resultInColumns']>;
 
-/** One algorithm over one step of the chain. */
-export interface ResizeOutcome {
+/** One algorithm over one step of the chain: its report `R`, or why it has none. */
+export interface StepOutcome<R> {
   algorithm: string;
   /** The step: "10 → 12", or the edit ("-cache-3", "+big*2", "=cache-1*3"). */
   label: string;
-  result: ReportedResize | null;
+  result: R | null;
   /** Why this algorithm has no result for this step (result is null). */
   error: string | null;
 }
+export type ResizeOutcome = StepOutcome<ReportedResize>;
 export interface ResizeReply {
   keyCount: number;
   /** Algorithm-major: every step of the first algorithm, then the next. */
   steps: ResizeOutcome[];
+}
+/** A ResizeReply of one part: each report as its ResizePart. */
+export interface ResizePartReply {
+  keyCount: number;
+  steps: StepOutcome<ResizePart>[];
 }
 
 export interface LoadRequest {
@@ -175,7 +189,7 @@ export interface LoadRequest {
 export interface MergeResizeRequest {
   kind: 'mergeResize';
   request: ResizeRequest;
-  parts: ResizeReply[];
+  parts: ResizePartReply[];
 }
 export interface MergeLoadRequest {
   kind: 'mergeLoad';
@@ -247,6 +261,7 @@ export type Request =
   | RunStreamRequest
   | CheckRequest
   | ResizeRequest
+  | ResizePartRequest
   | LoadRequest
   | MergeResizeRequest
   | MergeLoadRequest
@@ -262,6 +277,7 @@ export interface ReplyMap {
   runStream: RunStreamReply;
   check: CheckReply;
   resize: ResizeReply;
+  resizePart: ResizePartReply;
   load: LoadReply;
   mergeResize: ResizeReply;
   mergeLoad: LoadReply;

@@ -14,6 +14,12 @@ export const SPLIT_FROM_KEYS = 1 << 20;
  * with the page benchmark (e2e/bench/reports.bench.ts) on 2 cores:
  * jumpback 1000 -> 1001 (1,001,000 flow cells) over 10^7 keys took 454 ms
  * on one worker and 542 ms on two; over 10^8 keys, 1301 and 1090 ms.
+ * A resize's parts now pass only their non-zero flow cells (the package's
+ * ResizePart), yet each part still fills and scans a matrix of its own and
+ * the merge makes one: counting only the cells passed (2,000 for
+ * 1000 -> 1001) split random:10000000:1 across two workers, and that took
+ * 143 ms from the report's start against 107 on one. So a matrix still
+ * counts in full.
  */
 export const KEYS_PER_MERGED_COUNT = 16;
 

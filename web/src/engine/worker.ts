@@ -15,6 +15,7 @@ import {
   type NodeChange,
   type NodeSpec,
   type ResizeJob,
+  type ResizePart,
   type Topology,
 } from 'jumphash-wasm';
 import type {
@@ -36,8 +37,11 @@ import type {
   ReportedResize,
   Request,
   ResizeOutcome,
+  ResizePartReply,
+  ResizePartRequest,
   ResizeReply,
   ResizeRequest,
+  StepOutcome,
   WorkerMessage,
 } from './protocol';
 import { describeChange } from './scenario';
@@ -241,7 +245,7 @@ interface ResizeStep {
 }
 
 /** The reports a resize request asks for, algorithm-major (every step of the first algorithm, then the next). */
-function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest>, scenario: ParsedScenario | null): ResizeStep[] {
+function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest | ResizePartRequest>, scenario: ParsedScenario | null): ResizeStep[] {
   const pairs = scenario ? scenario.steps.length : request.sizes.length - 1;
   const steps: ResizeStep[] = [];
   for (const algo of request.algos) {
@@ -278,6 +282,15 @@ function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
   return result;
 }
 
+/** A resize job's counts as one part of a split report (the package's ResizePart), its buffers added to `transfer`. */
+function reportedPart(job: ResizeJob, transfer: Transferable[]): ResizePart {
+  const part = job.partResult();
+  const { sample, flowCells } = part;
+  transfer.push(part.loadsBefore.buffer, part.loadsAfter.buffer, sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
+  if (flowCells) transfer.push(flowCells.count.buffer, ...(flowCells.index ? [flowCells.index.buffer] : []));
+  return part;
+}
+
 /**
  * The first `limit` moved keys of the parts' samples, in part (key) order:
  * what Job.absorb makes of the samples, done on the columns, so that 200,000
@@ -304,14 +317,24 @@ function joinSamples(samples: MovedSample[], limit: number): MovedSample {
   return joined;
 }
 
-function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): { reply: ResizeReply; transfer: Transferable[] } {
+/**
+ * The reports of a resize request, each made by `finish` from its finished
+ * job: the whole report (`reported`) or, for a part of a split report
+ * (ResizePartRequest), the part's counts (`reportedPart`).
+ */
+function resize<R>(
+  jh: Jumphash,
+  id: number,
+  request: WithKeyText<ResizeRequest | ResizePartRequest>,
+  finish: (job: ResizeJob, transfer: Transferable[]) => R,
+): { reply: { keyCount: number; steps: StepOutcome<R>[] }; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const keyRange = partRange(keyCount, request.part);
+  const keyRange = partRange(keyCount, 'part' in request ? request.part : undefined);
   const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
   const planned = resizeSteps(jh, request, scenario);
   const progress = new Progress(id, ownKeys * planned.length);
-  const steps: ResizeOutcome[] = [];
+  const steps: StepOutcome<R>[] = [];
   const transfer: Transferable[] = [];
   for (const { algo, label, start } of planned) {
     let job: ResizeJob;
@@ -322,7 +345,7 @@ function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): 
       progress.add(ownKeys, `${algo}: ${label}`);
       continue;
     }
-    steps.push({ algorithm: algo, label, result: runJob(job, progress, `${algo}: ${label}`, (finished) => reported(finished, transfer)), error: null });
+    steps.push({ algorithm: algo, label, result: runJob(job, progress, `${algo}: ${label}`, (finished) => finish(finished, transfer)), error: null });
   }
   const failed = steps.filter((step) => step.error !== null);
   if (steps.length > 0 && failed.length === steps.length && !scenario) {
@@ -332,23 +355,24 @@ function resize(jh: Jumphash, id: number, request: WithKeyText<ResizeRequest>): 
 }
 
 /**
- * The parts of a resize (ResizeRequest.part: each worker took a key range)
+ * The parts of a resize (ResizePartRequest: each worker took a key range)
  * made into one reply: for each report, a job over no keys of its own
- * absorbs every part's result in key order, so the core sums the counts and
- * derives the rest, exactly as one worker over every key would.
+ * absorbs every part in key order, so the core sums the counts and derives
+ * the rest, exactly as one worker over every key would.
  */
-function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, parts: ResizeReply[]): { reply: ResizeReply; transfer: Transferable[] } {
+function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, parts: ResizePartReply[]): { reply: ResizeReply; transfer: Transferable[] } {
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
   const planned = resizeSteps(jh, request, scenario);
   const transfer: Transferable[] = [];
   const steps = planned.map(({ algo, label, start }, k): ResizeOutcome => {
     const outcomes = parts.map((part) => part.steps[k]!);
     const failed = outcomes.find((outcome) => outcome.result === null);
-    if (failed) return failed;
-    // The core sums the counts; the samples are joined here, in columns.
+    if (failed) return { ...failed, result: null };
+    // The core sums the counts; the samples are joined here, in columns
+    // (the merging job keeps none: sampleLimit 0).
     const job = start({ sampleLimit: 0, keyRange: [0, 0] });
     try {
-      for (const outcome of outcomes) job.absorb({ ...outcome.result!, sample: [] });
+      for (const outcome of outcomes) job.absorb(outcome.result!);
       const { sample: _none, ...counts } = job.result();
       const sample = joinSamples(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
       transfer.push(...buffersOf(counts), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
@@ -596,7 +620,12 @@ async function handle(id: number, request: Request): Promise<void> {
       return;
     }
     case 'resize': {
-      const { reply, transfer } = resize(jh, id, await withKeyText(request));
+      const { reply, transfer } = resize(jh, id, await withKeyText(request), reported);
+      post({ id, type: 'result', value: reply }, transfer);
+      return;
+    }
+    case 'resizePart': {
+      const { reply, transfer } = resize(jh, id, await withKeyText(request), reportedPart);
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
