@@ -167,6 +167,17 @@ void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> ke
   scalar_batch(algorithm.id, keys, n, out.data());
 }
 
+bool pair_derives_smaller(const Algorithm& algorithm) {
+#if defined(JUMPHASH_HAVE_AVX2_BATCH)
+  // The pair kernels (jumpback at counts of one bit width, jump).
+  if (x86_kernels(batch_path()) &&
+      (algorithm.id == AlgorithmId::jumpback || algorithm.id == AlgorithmId::jump)) {
+    return false;
+  }
+#endif
+  return algorithm.consistent;
+}
+
 void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_t> keys,
                         std::int32_t first, std::int32_t second, std::span<std::int32_t> out_first,
                         std::span<std::int32_t> out_second) {

@@ -148,36 +148,64 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
   // a moved key counts in both loads and its flow cell at once.
   std::vector<std::uint64_t> stayed(static_cast<std::size_t>(std::min(from_, to_)));
   std::uint64_t* stays = stayed.data();
+  const auto count_moved = [&](const detail::KeyBlock& b, std::size_t i, std::int32_t old_bucket,
+                               std::int32_t new_bucket) {
+    add_moved(b.values[i], b.label(i), old_bucket, new_bucket);
+  };
   detail::KeyBlock block;
-  detail::for_each_block(*algorithm_, keys, begin, end, from_, to_, block,
-                         [&](const detail::KeyBlock& b) {
-                           for (std::size_t i = 0; i < b.count; ++i) {
-                             const std::int32_t old_bucket = b.first[i];
-                             const std::int32_t new_bucket = b.second[i];
-                             if (old_bucket == new_bucket) {
-                               ++stays[old_bucket];
-                               continue;
+  if (pair_derives_smaller(*algorithm_) && from_ != to_) {
+    // One pass: a key whose bucket among the larger count is below the
+    // smaller count stays there (buckets_batch_pair's reasoning); every
+    // other key moved, and only those are looked up at the smaller count.
+    const bool growing = to_ > from_;
+    const std::int32_t larger = growing ? to_ : from_;
+    const std::int32_t smaller = growing ? from_ : to_;
+    detail::for_each_block(*algorithm_, keys, begin, end, larger, 0, block,
+                           [&](const detail::KeyBlock& b) {
+                             for (std::size_t i = 0; i < b.count; ++i) {
+                               const std::int32_t bucket = b.first[i];
+                               if (bucket < smaller) {
+                                 ++stays[bucket];
+                                 continue;
+                               }
+                               const std::int32_t other = algorithm_->function(b.values[i], smaller);
+                               count_moved(b, i, growing ? other : bucket, growing ? bucket : other);
                              }
-                             ++before[old_bucket];
-                             ++after[new_bucket];
-                             ++moved_;
-                             if (flows) {
-                               ++flows[static_cast<std::uint64_t>(old_bucket) * to +
-                                       static_cast<std::uint64_t>(new_bucket)];
+                           });
+  } else {
+    detail::for_each_block(*algorithm_, keys, begin, end, from_, to_, block,
+                           [&](const detail::KeyBlock& b) {
+                             for (std::size_t i = 0; i < b.count; ++i) {
+                               const std::int32_t old_bucket = b.first[i];
+                               const std::int32_t new_bucket = b.second[i];
+                               if (old_bucket == new_bucket) {
+                                 ++stays[old_bucket];
+                                 continue;
+                               }
+                               count_moved(b, i, old_bucket, new_bucket);
                              }
-                             if (sample_.size() < sample_limit_) {
-                               const std::string* label = b.label(i);
-                               sample_.push_back({b.values[i], label ? *label : std::string(),
-                                                  old_bucket, new_bucket});
-                             }
-                           }
-                         });
+                           });
+  }
   for (std::size_t bucket = 0; bucket < stayed.size(); ++bucket) {
     before[bucket] += stayed[bucket];
     after[bucket] += stayed[bucket];
     if (flows) flows[bucket * to + bucket] += stayed[bucket];
   }
   total_ += end - begin;
+}
+
+void ResizeReport::add_moved(std::uint64_t value, const std::string* label,
+                             std::int32_t old_bucket, std::int32_t new_bucket) {
+  ++before_[static_cast<std::size_t>(old_bucket)];
+  ++after_[static_cast<std::size_t>(new_bucket)];
+  ++moved_;
+  if (!flows_.empty()) {
+    ++flows_[static_cast<std::size_t>(old_bucket) * static_cast<std::size_t>(to_) +
+             static_cast<std::size_t>(new_bucket)];
+  }
+  if (sample_.size() < sample_limit_) {
+    sample_.push_back({value, label ? *label : std::string(), old_bucket, new_bucket});
+  }
 }
 
 std::vector<FlowCell> nonzero_cells(const std::vector<std::uint64_t>& matrix) {

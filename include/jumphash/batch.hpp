@@ -79,6 +79,14 @@ void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_
                         std::int32_t first, std::int32_t second, std::span<std::int32_t> out_first,
                         std::span<std::int32_t> out_second);
 
+/// True when buckets_batch_pair would look up the larger count and derive
+/// the smaller (a consistent algorithm with no pair kernel on the current
+/// path: every one in WebAssembly, jumpback-indep natively). A caller that
+/// only needs what moves can then do it in one pass: look up the larger
+/// count in a batch, and only keys at or above the smaller count moved
+/// (ResizeReport::add). Either way gives the same buckets.
+bool pair_derives_smaller(const Algorithm& algorithm);
+
 /// Keys per block in the report loops: generated, batch-looked-up, then
 /// counted (8 KiB of keys, small enough for the L1 cache).
 inline constexpr std::size_t kBatchBlockKeys = 1024;

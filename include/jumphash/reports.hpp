@@ -295,6 +295,9 @@ class ResizeReport {
  private:
   ResizeReport(const Algorithm& algorithm, std::int32_t from, std::int32_t to,
                std::size_t sample_limit);
+  /// Counts one moved key (out of line: most keys stay, and add has two loops).
+  [[gnu::noinline]] void add_moved(std::uint64_t value, const std::string* label,
+                                   std::int32_t old_bucket, std::int32_t new_bucket);
   const Algorithm* algorithm_;
   std::int32_t from_, to_;
   std::size_t sample_limit_;
