@@ -79,12 +79,13 @@ void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_
                         std::int32_t first, std::int32_t second, std::span<std::int32_t> out_first,
                         std::span<std::int32_t> out_second);
 
-/// True when buckets_batch_pair would look up the larger count and derive
-/// the smaller (a consistent algorithm with no pair kernel on the current
-/// path: every one in WebAssembly, jumpback-indep natively). A caller that
-/// only needs what moves can then do it in one pass: look up the larger
-/// count in a batch, and only keys at or above the smaller count moved
-/// (ResizeReport::add). Either way gives the same buckets.
+/// True for a consistent algorithm with no pair kernel on the current path
+/// (x86 has them for jumpback and jump): every consistent one in
+/// WebAssembly, jumpback-indep natively. buckets_batch_pair then looks up
+/// the larger count and derives the smaller; a caller that only needs what
+/// moves can do it in one pass: look up the larger count in a batch, and
+/// only keys at or above the smaller count moved (ResizeReport::add).
+/// Either way gives the same buckets.
 bool pair_derives_smaller(const Algorithm& algorithm);
 
 /// Keys per block in the report loops: generated, batch-looked-up, then
