@@ -160,18 +160,18 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
     const bool growing = to_ > from_;
     const std::int32_t larger = growing ? to_ : from_;
     const std::int32_t smaller = growing ? from_ : to_;
-    detail::for_each_block(*algorithm_, keys, begin, end, larger, 0, block,
-                           [&](const detail::KeyBlock& b) {
-                             for (std::size_t i = 0; i < b.count; ++i) {
-                               const std::int32_t bucket = b.first[i];
-                               if (bucket < smaller) {
-                                 ++stays[bucket];
-                                 continue;
-                               }
-                               const std::int32_t other = algorithm_->function(b.values[i], smaller);
-                               count_moved(b, i, growing ? other : bucket, growing ? bucket : other);
-                             }
-                           });
+    detail::for_each_block(
+        *algorithm_, keys, begin, end, larger, 0, block, [&](const detail::KeyBlock& b) {
+          for (std::size_t i = 0; i < b.count; ++i) {
+            const std::int32_t bucket = b.first[i];
+            if (bucket < smaller) {
+              ++stays[bucket];
+              continue;
+            }
+            const std::int32_t other = algorithm_->function(b.values[i], smaller);
+            count_moved(b, i, growing ? other : bucket, growing ? bucket : other);
+          }
+        });
   } else {
     detail::for_each_block(*algorithm_, keys, begin, end, from_, to_, block,
                            [&](const detail::KeyBlock& b) {
@@ -194,8 +194,8 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
   total_ += end - begin;
 }
 
-void ResizeReport::add_moved(std::uint64_t value, const std::string* label,
-                             std::int32_t old_bucket, std::int32_t new_bucket) {
+void ResizeReport::add_moved(std::uint64_t value, const std::string* label, std::int32_t old_bucket,
+                             std::int32_t new_bucket) {
   ++before_[static_cast<std::size_t>(old_bucket)];
   ++after_[static_cast<std::size_t>(new_bucket)];
   ++moved_;
@@ -221,15 +221,18 @@ void add_same_shape(std::vector<std::uint64_t>& to, const std::vector<std::uint6
 }
 
 /// Adds `count` to `sum`; false past 2^64 - 1.
-bool add_to(std::uint64_t& sum, std::uint64_t count) { return !__builtin_add_overflow(sum, count, &sum); }
+bool add_to(std::uint64_t& sum, std::uint64_t count) {
+  return !__builtin_add_overflow(sum, count, &sum);
+}
 
 /// The report's counts plus `counts`, all or nothing; returns the new total.
 /// Cold: it runs once per merged part, so it is compiled for size (the
 /// page's module), not unrolled.
-[[gnu::cold]] Result<std::uint64_t> add_resize_counts(const ResizeCounts& counts, std::uint64_t& total,
-                                        std::uint64_t& moved, std::vector<std::uint64_t>& before,
-                                        std::vector<std::uint64_t>& after,
-                                        std::vector<std::uint64_t>& flows) {
+[[gnu::cold]] Result<std::uint64_t> add_resize_counts(const ResizeCounts& counts,
+                                                      std::uint64_t& total, std::uint64_t& moved,
+                                                      std::vector<std::uint64_t>& before,
+                                                      std::vector<std::uint64_t>& after,
+                                                      std::vector<std::uint64_t>& flows) {
   const auto shape = [](std::size_t size) { return std::to_string(size); };
   const bool sparse = counts.flows_as_cells;
   if (sparse ? !counts.flows.empty() : !counts.flow_cells.empty()) {
@@ -242,8 +245,8 @@ bool add_to(std::uint64_t& sum, std::uint64_t count) { return !__builtin_add_ove
     return fail("counts of another shape: loads ", shape(counts.loads_before.size()), " and ",
                 shape(counts.loads_after.size()), ", flows ",
                 sparse ? std::string("as cells") : shape(counts.flows.size()),
-                " where this report has ", shape(before.size()), ", ", shape(after.size()),
-                " and ", shape(flows.size()));
+                " where this report has ", shape(before.size()), ", ", shape(after.size()), " and ",
+                shape(flows.size()));
   }
   if (counts.moved > counts.total) return fail("counts with more moved keys than keys");
   // Every key of the part has one bucket before, one after and one cell.
@@ -262,9 +265,9 @@ bool add_to(std::uint64_t& sum, std::uint64_t count) { return !__builtin_add_ove
   if (flows.empty()) sums[2] = counts.total;
   if (!fits) return fail("counts that add up past 2^64 - 1");
   if (sums[0] != counts.total || sums[1] != counts.total || sums[2] != counts.total) {
-    return fail("counts that do not add up: ", std::to_string(counts.total),
-                " keys, loads before ", std::to_string(sums[0]), ", after ",
-                std::to_string(sums[1]), ", flows ", std::to_string(sums[2]));
+    return fail("counts that do not add up: ", std::to_string(counts.total), " keys, loads before ",
+                std::to_string(sums[0]), ", after ", std::to_string(sums[1]), ", flows ",
+                std::to_string(sums[2]));
   }
   add_same_shape(before, counts.loads_before);
   add_same_shape(after, counts.loads_after);

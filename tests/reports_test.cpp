@@ -131,13 +131,22 @@ TEST(ResizeReport, CountsOfALaterRangeAddUpToTheWhole) {
     // The later range's flows as a matrix, then as its non-zero cells.
     ResizeReport as_cells = *ResizeReport::create(algorithm(name), 40, 30, 0);
     as_cells.add(keys, 0, 17000);
-    const Result<std::uint64_t> total = first.add_counts(
-        {second.total(), second.moved(), second.loads_before(), second.loads_after(), second.flows(),
-         {}, false});
+    const Result<std::uint64_t> total = first.add_counts({second.total(),
+                                                          second.moved(),
+                                                          second.loads_before(),
+                                                          second.loads_after(),
+                                                          second.flows(),
+                                                          {},
+                                                          false});
     ASSERT_TRUE(total) << total.error();
     EXPECT_EQ(*total, 50000u);
-    ResizeCounts cells{second.total(), second.moved(), second.loads_before(),
-                       second.loads_after(), {}, nonzero_cells(second.flows()), true};
+    ResizeCounts cells{second.total(),
+                       second.moved(),
+                       second.loads_before(),
+                       second.loads_after(),
+                       {},
+                       nonzero_cells(second.flows()),
+                       true};
     EXPECT_LT(cells.flow_cells.size(), second.flows().size());
     ASSERT_TRUE(as_cells.add_counts(cells));
     for (const ResizeReport* report : {&first, &as_cells}) {
@@ -156,8 +165,7 @@ TEST(ResizeReport, CountsOfALaterRangeAddUpToTheWhole) {
 }
 
 TEST(ResizeReport, NonzeroCellsListEveryNonZeroCellInIndexOrder) {
-  EXPECT_EQ(nonzero_cells({0, 5, 0, 0, 7, 1}),
-            (std::vector<FlowCell>{{1, 5}, {4, 7}, {5, 1}}));
+  EXPECT_EQ(nonzero_cells({0, 5, 0, 0, 7, 1}), (std::vector<FlowCell>{{1, 5}, {4, 7}, {5, 1}}));
   EXPECT_TRUE(nonzero_cells(std::vector<std::uint64_t>(9)).empty());
   // 1000 -> 1001 over 10^5 keys: the diagonal and where the moved keys went.
   const KeySet keys = *KeySet::parse("0..99999");
@@ -181,8 +189,13 @@ TEST(ResizeReport, BadFlowCellsAreRefusedAndAddNothing) {
   const std::vector<std::uint64_t> before = report.flows();
   ResizeReport other = *ResizeReport::create(algorithm("jump"), 10, 12, 0);
   other.add(keys, 0, 500);
-  const ResizeCounts good{other.total(), other.moved(), other.loads_before(),
-                          other.loads_after(), {}, nonzero_cells(other.flows()), true};
+  const ResizeCounts good{other.total(),
+                          other.moved(),
+                          other.loads_before(),
+                          other.loads_after(),
+                          {},
+                          nonzero_cells(other.flows()),
+                          true};
   const auto refused = [&](ResizeCounts counts) {
     const Result<std::uint64_t> added = report.add_counts(counts);
     EXPECT_EQ(report.total(), 1000u);
@@ -197,7 +210,9 @@ TEST(ResizeReport, BadFlowCellsAreRefusedAndAddNothing) {
   EXPECT_EQ(refused(both), "counts with both a flow matrix and flow cells");
   ResizeCounts left_out = good;
   left_out.flow_cells.pop_back();
-  EXPECT_EQ(refused(left_out).rfind("counts that do not add up: 500 keys, loads before 500, after 500, flows ", 0), 0u)
+  EXPECT_EQ(refused(left_out).rfind(
+                "counts that do not add up: 500 keys, loads before 500, after 500, flows ", 0),
+            0u)
       << refused(left_out);
   ResizeCounts no_cells = good;
   no_cells.flow_cells.clear();
@@ -207,8 +222,9 @@ TEST(ResizeReport, BadFlowCellsAreRefusedAndAddNothing) {
   huge.flow_cells = {{0, ~std::uint64_t{0}}, {1, 2}};
   EXPECT_EQ(refused(huge), "counts that add up past 2^64 - 1");
   // A dense matrix must add up too: one with a key left out is refused.
-  ResizeCounts dense{other.total(), other.moved(), other.loads_before(), other.loads_after(),
-                     other.flows(), {}, false};
+  ResizeCounts dense{
+      other.total(), other.moved(), other.loads_before(), other.loads_after(), other.flows(), {},
+      false};
   for (std::uint64_t& cell : dense.flows) {
     if (cell != 0) {
       --cell;
@@ -219,8 +235,8 @@ TEST(ResizeReport, BadFlowCellsAreRefusedAndAddNothing) {
             "counts that do not add up: 500 keys, loads before 500, after 500, flows 499");
   // Cells for a report that keeps no matrix (more than 2^22 cells).
   ResizeReport wide = *ResizeReport::create(algorithm("jump"), 3000, 3001, 0);
-  ResizeCounts wide_cells{0, 0, std::vector<std::uint64_t>(3000), std::vector<std::uint64_t>(3001),
-                          {}, {}, true};
+  ResizeCounts wide_cells{
+      0, 0, std::vector<std::uint64_t>(3000), std::vector<std::uint64_t>(3001), {}, {}, true};
   const Result<std::uint64_t> no_matrix = wide.add_counts(wide_cells);
   ASSERT_FALSE(no_matrix);
   EXPECT_EQ(no_matrix.error(),
@@ -229,7 +245,8 @@ TEST(ResizeReport, BadFlowCellsAreRefusedAndAddNothing) {
   // An empty part (no keys) passes as no cells.
   wide_cells.flows_as_cells = false;
   EXPECT_TRUE(wide.add_counts(wide_cells));
-  ResizeCounts empty{0, 0, std::vector<std::uint64_t>(10), std::vector<std::uint64_t>(12), {}, {}, true};
+  ResizeCounts empty{0,  0,   std::vector<std::uint64_t>(10), std::vector<std::uint64_t>(12), {},
+                     {}, true};
   EXPECT_TRUE(report.add_counts(empty));
   EXPECT_TRUE(report.add_counts(good));
   EXPECT_EQ(report.total(), 1500u);
@@ -241,17 +258,25 @@ TEST(ResizeReport, CountsOfAnotherShapeAreRefusedAndAddNothing) {
   report.add(keys, 0, keys.size());
   ResizeReport other = *ResizeReport::create(algorithm("jump"), 10, 13, 0);
   other.add(keys, 0, keys.size());
-  const Result<std::uint64_t> added = report.add_counts(
-      {other.total(), other.moved(), other.loads_before(), other.loads_after(), other.flows(),
-       {}, false});
+  const Result<std::uint64_t> added = report.add_counts({other.total(),
+                                                         other.moved(),
+                                                         other.loads_before(),
+                                                         other.loads_after(),
+                                                         other.flows(),
+                                                         {},
+                                                         false});
   ASSERT_FALSE(added);
   EXPECT_EQ(added.error(),
             "counts of another shape: loads 10 and 13, flows 130 where this report has 10, 12 and "
             "120");
   EXPECT_EQ(report.total(), 1000u);
-  const Result<std::uint64_t> impossible =
-      report.add_counts({1, 2, std::vector<std::uint64_t>(10), std::vector<std::uint64_t>(12),
-                         std::vector<std::uint64_t>(120), {}, false});
+  const Result<std::uint64_t> impossible = report.add_counts({1,
+                                                              2,
+                                                              std::vector<std::uint64_t>(10),
+                                                              std::vector<std::uint64_t>(12),
+                                                              std::vector<std::uint64_t>(120),
+                                                              {},
+                                                              false});
   ASSERT_FALSE(impossible);
   EXPECT_EQ(impossible.error(), "counts with more moved keys than keys");
   EXPECT_EQ(report.total(), 1000u);

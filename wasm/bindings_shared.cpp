@@ -49,8 +49,9 @@ namespace jumphash::wasm {
 }
 
 // Once per merged part, over its few cells: compiled for size (cold).
-[[gnu::cold]] Result<ResizeCounts> StagedCounts::resize_cells(double total, double moved, double before,
-                                                double after, double cells) const {
+[[gnu::cold]] Result<ResizeCounts> StagedCounts::resize_cells(double total, double moved,
+                                                              double before, double after,
+                                                              double cells) const {
   Result<ResizeCounts> loads = resize(total, moved, before, after, 0);
   if (!loads) return loads;
   ResizeCounts part = std::move(loads).value();
@@ -61,7 +62,8 @@ namespace jumphash::wasm {
   for (std::size_t i = 0; fits && i < count; ++i) {
     const double index = staged_[first + i], keys = staged_[first + count + i];
     if (!is_count(index) || index > 4294967295.0 || !is_count(keys)) break;
-    part.flow_cells.push_back({static_cast<std::uint32_t>(index), static_cast<std::uint64_t>(keys)});
+    part.flow_cells.push_back(
+        {static_cast<std::uint32_t>(index), static_cast<std::uint64_t>(keys)});
   }
   if (part.flow_cells.size() != count) {
     return fail("absorb: a part's flow cells must be counts (integers >= 0) at indices below 2^32");

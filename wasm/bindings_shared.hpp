@@ -125,8 +125,13 @@ class StagedCounts {
     if (!b || !a || !f || !is_count(total) || !is_count(moved) || moved > total) {
       return fail("absorb: a part's total, moved, loads and flows must be counts (integers >= 0)");
     }
-    return ResizeCounts{static_cast<std::uint64_t>(total), static_cast<std::uint64_t>(moved),
-                        std::move(*b), std::move(*a), std::move(*f), {}, false};
+    return ResizeCounts{static_cast<std::uint64_t>(total),
+                        static_cast<std::uint64_t>(moved),
+                        std::move(*b),
+                        std::move(*a),
+                        std::move(*f),
+                        {},
+                        false};
   }
   /// The staged loads before ++ loads after ++ `cells` cell indices ++
   /// `cells` cell counts of a resize part whose flows come as cells (the
@@ -137,8 +142,8 @@ class StagedCounts {
   /// with `as_cells`, `flows` cells) to `report` (a ResizeReport or a
   /// NodeResizeReport: add_counts, all or nothing); an error or "".
   template <class Report>
-  std::string add_resize_to(Report& report, double total, double moved, double before,
-                            double after, double flows, bool as_cells = false) const {
+  std::string add_resize_to(Report& report, double total, double moved, double before, double after,
+                            double flows, bool as_cells = false) const {
     Result<ResizeCounts> part = as_cells ? resize_cells(total, moved, before, after, flows)
                                          : resize(total, moved, before, after, flows);
     if (!part) return part.error();
