@@ -148,10 +148,6 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
   // a moved key counts in both loads and its flow cell at once.
   std::vector<std::uint64_t> stayed(static_cast<std::size_t>(std::min(from_, to_)));
   std::uint64_t* stays = stayed.data();
-  const auto count_moved = [&](const detail::KeyBlock& b, std::size_t i, std::int32_t old_bucket,
-                               std::int32_t new_bucket) {
-    add_moved(b.values[i], b.label(i), old_bucket, new_bucket);
-  };
   detail::KeyBlock block;
   if (pair_derives_smaller(*algorithm_) && from_ != to_) {
     // One pass: a key whose bucket among the larger count is below the
@@ -169,7 +165,7 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
               continue;
             }
             const std::int32_t other = algorithm_->function(b.values[i], smaller);
-            count_moved(b, i, growing ? other : bucket, growing ? bucket : other);
+            add_moved(b.values[i], b.label(i), growing ? other : bucket, growing ? bucket : other);
           }
         });
   } else {
@@ -182,7 +178,7 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
                                  ++stays[old_bucket];
                                  continue;
                                }
-                               count_moved(b, i, old_bucket, new_bucket);
+                               add_moved(b.values[i], b.label(i), old_bucket, new_bucket);
                              }
                            });
   }

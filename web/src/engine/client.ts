@@ -13,6 +13,7 @@
 
 import type { Field, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
 import { mergedCounts, splitWorkers } from './split';
+import { partBuffers } from './transfer';
 
 /** A key set as typed (possibly a pasted list, one key a line) in the KEYS
  *  syntax, whose separators are spaces: line breaks become spaces. */
@@ -216,16 +217,12 @@ type ReportRequest = Extract<Request, { kind: SplitKind | 'compare' }>;
 /** Every ArrayBuffer under the parts' results (moved to the merging worker, not copied). */
 function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  const add = (array: ArrayBufferView | null | undefined) => {
+  const add = (array: ArrayBufferView | null) => {
     if (array) buffers.add(array.buffer as ArrayBuffer);
   };
   for (const reply of replies) {
     if ('steps' in reply) {
-      for (const step of reply.steps) {
-        if (!step.result) continue;
-        [step.result.loadsBefore, step.result.loadsAfter, step.result.flowCells?.index ?? null, step.result.flowCells?.count].forEach(add);
-        [step.result.sample.values, step.result.sample.oldBuckets, step.result.sample.newBuckets].forEach(add);
-      }
+      for (const step of reply.steps) if (step.result) for (const buffer of partBuffers(step.result)) buffers.add(buffer);
     } else {
       for (const item of reply.items) if (item.result) [item.result.loads, item.result.idealShares].forEach(add);
     }

@@ -45,6 +45,7 @@ import type {
   WorkerMessage,
 } from './protocol';
 import { describeChange } from './scenario';
+import { partBuffers } from './transfer';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -285,9 +286,7 @@ function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
 /** A resize job's counts as one part of a split report (the package's ResizePart), its buffers added to `transfer`. */
 function reportedPart(job: ResizeJob, transfer: Transferable[]): ResizePart {
   const part = job.partResult();
-  const { sample, flowCells } = part;
-  transfer.push(part.loadsBefore.buffer, part.loadsAfter.buffer, sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
-  if (flowCells) transfer.push(flowCells.count.buffer, ...(flowCells.index ? [flowCells.index.buffer] : []));
+  transfer.push(...partBuffers(part));
   return part;
 }
 
