@@ -51,9 +51,12 @@ count() {
         p=$(sed -E 's/^fuzz targets: ([0-9]+) passed.*/\1/' <<<"$line")
         f=$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$line")
       fi ;;
-    playwright)
+    playwright)  # a test that passed only on its retry (CI) counts as passed, and is named below
       p=$(grep -E '^\s+[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0)
-      f=$(grep -E '^\s+[0-9]+ failed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0) ;;
+      f=$(grep -E '^\s+[0-9]+ failed' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0)
+      local flaky
+      flaky=$(grep -E '^\s+[0-9]+ flaky' "$log" | tail -1 | grep -oE '[0-9]+' | head -1 || echo 0)
+      p=$((${p:-0} + ${flaky:-0})) ;;
   esac
   passed=$((passed + ${p:-0})) failed=$((failed + ${f:-0}))
   echo "-- $suite: ${p:-0} passed, ${f:-0} failed"
@@ -89,8 +92,30 @@ else
   say "sanitizers: skipped (CI runs them; JUMPHASH_SANITIZE=1 npm test runs them here)"
 fi
 
+# what_failed LOG: the names of the tests that failed (or needed a retry) and
+# their first error line, short enough to stay in the last lines CI shows.
+what_failed() {
+  local log="$1.plain"
+  [[ -f $log ]] || return 0
+  {
+    # Playwright: the closing lists of failed and flaky tests, then each one's first error.
+    awk '/^ +[0-9]+ (failed|flaky)$/ {on = 1} /^ +[0-9]+ (passed|skipped|did not run)/ {on = 0} on' "$log"
+    awk '/^ +[0-9]+\) / {name = $0; want = 1; next} want && /^ +(Error|TimeoutError|Test timeout)/ {print name; print; want = 0}' "$log"
+    # CTest, node's runner, Vitest.
+    awk '/The following tests FAILED:/ {on = 1; next} on && /^$/ {on = 0} on' "$log"
+    grep -E '^(✖|not ok) ' "$log" | grep -v 'failing tests' || true
+    grep -E '^ *(FAIL|×) ' "$log" || true
+  } | sed -E 's/ ─+$//' | cut -c1-200 | head -24
+}
+
 say "summary"
 for step in "${broken[@]}"; do echo "step failed: $step"; done
+for log in "$logs"/*.log; do
+  if grep -qE '^ +[0-9]+ (failed|flaky)$|The following tests FAILED:|^(✖|not ok) |^ *(FAIL|×) ' "$log.plain" 2>/dev/null; then
+    echo "-- in $(basename "$log" .log):"
+    what_failed "$log"
+  fi
+done
 if ((${#broken[@]} && failed == 0)); then failed=1; fi
 echo "$passed passed, $failed failed"
 ((failed == 0))
