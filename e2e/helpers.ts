@@ -113,3 +113,51 @@ export function parseCheckTranscript(text: string): { lines: TranscriptLine[]; s
   }
   return { lines, summary };
 }
+
+/** A main-thread task the Long Tasks API reported: when (ms after `startLongTaskLog`) and how long. */
+export interface LongTask {
+  at: number;
+  ms: number;
+}
+
+/**
+ * Starts recording the page's long tasks (over 50 ms), and for each
+ * animation frame over 100 ms what ran in it (Long Animation Frames API:
+ * the scripts by entry point, and the rendering), so that a failure says
+ * what was long, not only how long.
+ */
+export async function startLongTaskLog(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Frame = PerformanceEntry & { styleAndLayoutStart: number; scripts: { invoker: string; sourceFunctionName: string; duration: number }[] };
+    const w = window as unknown as { longTaskLog: { t0: number; tasks: LongTask[]; frames: string[]; observer: PerformanceObserver } };
+    const log = { t0: performance.now(), tasks: [] as LongTask[], frames: [] as string[], observer: null as unknown as PerformanceObserver };
+    const since = (t: number) => Math.round(t - log.t0);
+    log.observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.entryType === 'longtask') {
+          log.tasks.push({ at: since(entry.startTime), ms: Math.round(entry.duration) });
+        } else if (entry.duration > 100 && entry.startTime + entry.duration > log.t0) {
+          const frame = entry as Frame;
+          const scripts = frame.scripts.map((s) => `${s.invoker} ${s.sourceFunctionName || '(anonymous)'} ${Math.round(s.duration)} ms`);
+          const layout = frame.styleAndLayoutStart ? Math.round(frame.startTime + frame.duration - frame.styleAndLayoutStart) : 0;
+          log.frames.push(`a frame at ${since(frame.startTime)} ms took ${Math.round(frame.duration)} ms: ${scripts.join('; ') || 'no script'}; style, layout and paint ${layout} ms`);
+        }
+      }
+    });
+    log.observer.observe({ type: 'longtask' });
+    log.observer.observe({ type: 'long-animation-frame' });
+    w.longTaskLog = log;
+  });
+}
+
+/** Stops the log: every long task, and a description for an assertion's message. */
+export async function stopLongTaskLog(page: Page): Promise<{ tasks: LongTask[]; described: string }> {
+  const { tasks, frames } = await page.evaluate(() => {
+    const log = (window as unknown as { longTaskLog: { tasks: LongTask[]; frames: string[]; observer: PerformanceObserver } }).longTaskLog;
+    log.observer.takeRecords();
+    log.observer.disconnect();
+    return { tasks: log.tasks, frames: log.frames };
+  });
+  const described = `long tasks (at: duration, ms): ${tasks.map((t) => `${t.at}: ${t.ms}`).join(', ') || 'none'}. ${frames.join('. ')}`;
+  return { tasks, described };
+}

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { cliStdout } from './helpers';
+import { cliStdout, startLongTaskLog, stopLongTaskLog } from './helpers';
 
 // The console's output streams from the worker (the package's runStream):
 // a script whose output has no end in sight shows its first lines at once,
@@ -21,14 +21,7 @@ test('a 2*10^8-line script: first lines at once, the limit named, a complete dow
   await expect(page.getByTestId('student-editor')).toBeVisible();
   await page.waitForTimeout(1000);
   // While the huge output streams, the main thread never runs a task over 100 ms.
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[]; observer: PerformanceObserver };
-    w.longTasks = [];
-    w.observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
-    });
-    w.observer.observe({ type: 'longtask' });
-  });
+  await startLongTaskLog(page);
   await page.getByTestId('script-editor').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(HUGE);
@@ -38,12 +31,8 @@ test('a 2*10^8-line script: first lines at once, the limit named, a complete dow
   await expect(page.getByTestId('exercise-output')).toContainText(first.slice(0, 60));
   const status = page.locator('.status');
   await expect(status).toContainText('Exit status 1', { timeout: 150_000 });
-  const longTasks = await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[]; observer: PerformanceObserver };
-    w.observer.disconnect();
-    return w.longTasks;
-  });
-  expect(longTasks.filter((ms) => ms > 100), `long tasks: ${longTasks.map((ms) => Math.round(ms)).join(', ')}`).toEqual([]);
+  const longTasks = await stopLongTaskLog(page);
+  expect(longTasks.tasks.filter((task) => task.ms > 100), longTasks.described).toEqual([]);
   await expect(status).toContainText("stopped at the page's limit of 268,435,456 bytes (stream-output-bytes)");
   await expect(status).toContainText('jumphash script.txt > output.txt');
   await expect(page.getByTestId('error')).toContainText('the output passed this run');

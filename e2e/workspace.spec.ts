@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { assemble } from '../tests/solutions/assemble.mjs';
-import { ROOT, checkFile, cliStdout, expectAccessible, snap, watchConsole } from './helpers';
+import { ROOT, checkFile, cliStdout, expectAccessible, snap, startLongTaskLog, stopLongTaskLog, watchConsole } from './helpers';
 
 // The Exercise view's workspace: a student's own program, written in the
 // page, run in the sandbox (an opaque-origin iframe with its own policy) and
@@ -143,12 +143,7 @@ test('an endless loop is stopped at the time limit and the page stays responsive
   await page.goto(consoleLink(EXERCISE_SCRIPT));
   await loadProgram(page, { name: 'loop.js', text: 'console.log("started");\nfor (;;) {}\n' });
   await page.getByTestId('student-time-limit').fill('4');
-  await page.evaluate(() => {
-    (window as unknown as { longTasks: number[] }).longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) (window as unknown as { longTasks: number[] }).longTasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
-  });
+  await startLongTaskLog(page);
   await page.getByTestId('student-run').click();
   await expect(page.getByTestId('student-output')).toHaveText('started\n');
   // While the loop runs, the page answers: a click on a view tab is handled.
@@ -157,8 +152,8 @@ test('an endless loop is stopped at the time limit and the page stays responsive
   expect(await page.evaluate(() => 1 + 1)).toBe(2);
   expect(Date.now() - started).toBeLessThan(2000);
   await expect(page.getByTestId('student-status')).toHaveAttribute('data-end', 'timeout', { timeout: 15_000 });
-  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  expect(longTasks.filter((ms) => ms > 100), `long tasks: ${longTasks.join(', ')}`).toEqual([]);
+  const longTasks = await stopLongTaskLog(page);
+  expect(longTasks.tasks.filter((task) => task.ms > 100), longTasks.described).toEqual([]);
   // The next run works: a fresh worker.
   await loadProgram(page, solution('reference.js'));
   await runAndWait(page);
