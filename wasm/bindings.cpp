@@ -422,16 +422,17 @@ class ResizeJob {
   int to() const { return report_->to(); }
   std::string algorithm_name() const { return std::string(report_->algorithm().name); }
 
-  /// Fills the double buffers below from the report so far; `as_part`:
-  /// for the package's ResizePart, the flows as cells and no flow balance.
-  void collect(bool as_part) {
+  /// Fills the double buffers below from the report so far: the flows as
+  /// their non-zero cells (`flows_as_cells`) or as the whole matrix, and the
+  /// flow balance when `with_balance` (a ResizePart derives none).
+  void collect(bool flows_as_cells, bool with_balance) {
     before_ = to_doubles(report_->loads_before());
     after_ = to_doubles(report_->loads_after());
     flows_.clear();
-    cells_.collect(as_part ? report_->flows() : std::vector<std::uint64_t>());
-    if (!as_part) flows_ = to_doubles(report_->flows());
+    cells_.collect(flows_as_cells ? report_->flows() : std::vector<std::uint64_t>());
+    if (!flows_as_cells) flows_ = to_doubles(report_->flows());
     balance_.clear();
-    if (has_flows() && !as_part) {
+    if (has_flows() && with_balance) {
       balance_.reserve(static_cast<std::size_t>(report_->from()) * 3);
       for (std::int32_t source = 0; source < report_->from(); ++source) {
         const ResizeReport::FlowBalance b = report_->flow_balance(source);

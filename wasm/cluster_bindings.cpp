@@ -329,13 +329,14 @@ class NodeResizeJob {
   std::uintptr_t beforeWeights() const { return address(before_.weights.data()); }
   std::uintptr_t afterWeights() const { return address(after_.weights.data()); }
 
-  /// Fills the buffers below from the report so far (as ResizeJob::collect).
-  void collect(bool as_part) {
+  /// Fills the buffers below from the report so far (as ResizeJob::collect;
+  /// a node list's report has no flow balance, so `with_balance` changes nothing).
+  void collect(bool flows_as_cells, bool /*with_balance*/) {
     loads_before_ = to_doubles(report_->loads_before());
     loads_after_ = to_doubles(report_->loads_after());
     flows_.clear();
-    cells_.collect(as_part ? report_->flows() : std::vector<std::uint64_t>());
-    if (!as_part) flows_ = to_doubles(report_->flows());
+    cells_.collect(flows_as_cells ? report_->flows() : std::vector<std::uint64_t>());
+    if (!flows_as_cells) flows_ = to_doubles(report_->flows());
     sample_values_.clear();
     sample_nodes_.clear();
     sample_keys_.clear();

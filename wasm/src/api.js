@@ -613,13 +613,14 @@ export function createApi(m) {
     };
     /**
      * result() (`form` 'objects'), a resize job's resultInColumns()
-     * ('columns') or partResult() ('part'). The parts' samples absorbed are
-     * objects: with them, the sample is joined as objects.
+     * ('columns'; 'cells' with { flows: 'cells' }) or partResult() ('part').
+     * The parts' samples absorbed are objects: with them, the sample is
+     * joined as objects.
      */
     const report = (form) => {
       const native = alive();
       if (sampleLimit === null) native.collect();
-      else native.collect(form === 'part');
+      else native.collect(form === 'part' || form === 'cells', form !== 'part');
       const result = buildResult(native, form);
       if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
       result.keyRange = [rangeBegin, coveredEnd ?? rangeBegin + done];
@@ -683,7 +684,15 @@ export function createApi(m) {
       },
     };
     if (sampleLimit !== null) {
-      job.resultInColumns = () => report('columns');
+      job.resultInColumns = (options = {}) => {
+        const flows = options === null || typeof options !== 'object' ? undefined : (options.flows ?? 'matrix');
+        if (flows !== 'matrix' && flows !== 'cells') {
+          const got = options === null || typeof options !== 'object' ? typeName(options)
+            : typeof options.flows === 'string' ? `flows '${options.flows}'` : `flows ${typeName(options.flows)}`;
+          throw new TypeError(`resultInColumns: options must be { flows: 'matrix' } (the default) or { flows: 'cells' }, got ${got}`);
+        }
+        return report(flows === 'cells' ? 'cells' : 'columns');
+      };
       job.partResult = () => report('part');
     }
     if (finalizer) finalizer.register(job, nativeJob, job);
@@ -787,13 +796,21 @@ export function createApi(m) {
     }
   }
 
+  /** A job collected with its flows as cells: the FlowCells (null when the report keeps no matrix). */
+  function flowCellsOf(native) {
+    if (!native.hasFlows()) return null;
+    const cells = native.cellCount();
+    return {
+      index: native.cellsWhole() ? null : new Uint32Array(m.HEAPU8.buffer, native.cellIndices(), cells).slice(),
+      count: copyDoubles(native.cellCounts(), cells),
+    };
+  }
+
   /**
-   * A collected resize job (collect(true)) as a ResizePart: the counts
+   * A collected resize job (flows as cells) as a ResizePart: the counts
    * absorb() adds, the flows as their non-zero cells, the sample in columns.
    */
   function resizePart(algorithm, native, from, to, pairs) {
-    const hasFlows = native.hasFlows();
-    const cells = native.cellCount();
     return {
       algorithm,
       from,
@@ -802,19 +819,23 @@ export function createApi(m) {
       moved: native.moved(),
       loadsBefore: copyDoubles(native.loadsBefore(), from),
       loadsAfter: copyDoubles(native.loadsAfter(), to),
-      flowCells: hasFlows
-        ? {
-            index: native.cellsWhole() ? null : new Uint32Array(m.HEAPU8.buffer, native.cellIndices(), cells).slice(),
-            count: copyDoubles(native.cellCounts(), cells),
-          }
-        : null,
+      flowCells: flowCellsOf(native),
       sample: movedSample(native, pairs, true),
     };
   }
 
+  /**
+   * A result's flows in `form`: { flows } (the whole matrix, or null) for
+   * 'objects' and 'columns', { flowCells } for 'cells'.
+   */
+  function flowsIn(native, form, cellCount) {
+    if (form === 'cells') return { flowCells: flowCellsOf(native) };
+    return { flows: native.hasFlows() ? copyDoubles(native.flows(), cellCount) : null };
+  }
+
   function resizeResult(native, form) {
     if (form === 'part') return resizePart(native.algorithmName(), native, native.from(), native.to(), native.sampleBuckets());
-    const columns = form === 'columns';
+    const columns = form !== 'objects';
     const from = native.from();
     const to = native.to();
     const heap = m.HEAPU8.buffer;
@@ -841,7 +862,7 @@ export function createApi(m) {
       minimumMovedExpected: native.minimumMovedExpected(),
       loadsBefore: copyDoubles(native.loadsBefore(), from),
       loadsAfter: copyDoubles(native.loadsAfter(), to),
-      flows: hasFlows ? copyDoubles(native.flows(), from * to) : null,
+      ...flowsIn(native, form, from * to),
       flowBalance,
       sample,
       nodesBefore: null,
@@ -854,7 +875,7 @@ export function createApi(m) {
     const from = native.beforeCount();
     const to = native.afterCount();
     if (form === 'part') return resizePart(algorithm, native, from, to, native.sampleNodes());
-    const columns = form === 'columns';
+    const columns = form !== 'objects';
     const nodesBefore = nodeRows(native.beforeNames(), from, native.beforeWeights());
     const nodesAfter = nodeRows(native.afterNames(), to, native.afterWeights());
     const sample = movedSample(native, native.sampleNodes(), columns);
@@ -869,7 +890,7 @@ export function createApi(m) {
       minimumMovedExpected: native.minimumMovedExpected(),
       loadsBefore: copyDoubles(native.loadsBefore(), from),
       loadsAfter: copyDoubles(native.loadsAfter(), to),
-      flows: native.hasFlows() ? copyDoubles(native.flows(), from * to) : null,
+      ...flowsIn(native, form, from * to),
       flowBalance: [],
       sample,
     };

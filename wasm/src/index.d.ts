@@ -579,6 +579,34 @@ export interface MovedKeyColumns {
 }
 
 /**
+ * The non-zero cells of a flow matrix ({@link ResizeResult.flows}), in index
+ * order: `flows[index[i]] = count[i]`. When two thirds or more of the cells
+ * are non-zero (modulo, say), the list would take more room than the
+ * matrix: then `index` is null and `count` is the whole matrix, as `flows`.
+ */
+export interface FlowCells {
+  /** Each cell's position in the row-major from x to matrix, ascending; null: `count` is the whole matrix. */
+  readonly index: Uint32Array | null;
+  /** Each cell's keys (at least 1 where `index` is given). */
+  readonly count: Float64Array;
+}
+
+/** {@link ResizeJob.resultInColumns}: {@link ResizeResult} with the sample in columns. */
+export type ResizeResultInColumns = Omit<ResizeResult, 'sample'> & { readonly sample: MovedKeyColumns };
+
+/**
+ * {@link ResizeJob.resultInColumns} with `{ flows: 'cells' }`: the flow
+ * matrix as its non-zero cells instead of `flows` (1000 -> 1001 buckets:
+ * about 2,000 cells, 24 KB, instead of 8 MB of doubles), the sample in columns.
+ */
+export type ResizeResultWithCells = Omit<ResizeResult, 'sample' | 'flows'> & {
+  /** As {@link ResizeResultInColumns}'s. */
+  readonly sample: MovedKeyColumns;
+  /** The flow matrix's non-zero cells; null when the report keeps no matrix (as `flows`). */
+  readonly flowCells: FlowCells | null;
+};
+
+/**
  * A resize job's counts as one part of a report split by key range
  * ({@link ResizeJob.partResult}): what {@link ResizeJob.absorb} adds, in
  * the form that is cheapest to post between Workers. The flow matrix comes
@@ -601,14 +629,8 @@ export interface ResizePart {
   readonly loadsBefore: Float64Array;
   /** As {@link ResizeResult.loadsAfter}. */
   readonly loadsAfter: Float64Array;
-  /**
-   * The non-zero cells of {@link ResizeResult.flows}, in index order:
-   * `flows[index[i]] = count[i]`. When two thirds or more of the cells are
-   * non-zero (modulo, say), the list would take more room than the matrix:
-   * then `index` is null and `count` is the whole matrix, as `flows`. Null
-   * when the report keeps no matrix.
-   */
-  readonly flowCells: { readonly index: Uint32Array | null; readonly count: Float64Array } | null;
+  /** The non-zero cells of {@link ResizeResult.flows}; null when the report keeps no matrix. */
+  readonly flowCells: FlowCells | null;
   /** The part's first moved keys, as {@link ResizeResult.sample}, in columns. */
   readonly sample: MovedKeyColumns;
   /** As {@link ResizeResult.keyRange}. */
@@ -620,10 +642,15 @@ export interface ResizeJob extends Job<ResizeResult> {
   /**
    * {@link Job.result} with the sample in columns: no object or string per
    * key (a sample of 200,000 keys: about 25 ms, where result() takes
-   * 120-230 ms), and typed arrays that a Worker can transfer.
-   * @throws Error after dispose.
+   * 120-230 ms), and typed arrays that a Worker can transfer. With
+   * `{ flows: 'cells' }` the flow matrix comes as its non-zero cells
+   * ({@link ResizeResultWithCells}): a 1000 x 1001 matrix is 8 MB of
+   * doubles, and writing them to fresh memory took about 30 ms here.
+   * @throws TypeError for other options; Error after dispose.
    */
-  resultInColumns(): Omit<ResizeResult, 'sample'> & { sample: MovedKeyColumns };
+  resultInColumns(options?: { readonly flows?: 'matrix' }): ResizeResultInColumns;
+  /** {@link ResizeJob.resultInColumns} with the flows as their non-zero cells. */
+  resultInColumns(options: { readonly flows: 'cells' }): ResizeResultWithCells;
   /**
    * This job's counts for another job's {@link ResizeJob.absorb}: what a
    * Worker that took one key range posts to the one that merges. Cheaper
@@ -636,7 +663,7 @@ export interface ResizeJob extends Job<ResizeResult> {
    * {@link Job.absorb}, which also takes a {@link ResizePart} (or the same
    * with its sample as objects) or a result in columns.
    */
-  absorb(part: ResizeResult | ResizePart | ReturnType<ResizeJob['resultInColumns']>): void;
+  absorb(part: ResizeResult | ResizePart | ResizeResultInColumns | ResizeResultWithCells): void;
 }
 /** A chunked {@link Jumphash.load}. */
 export type LoadJob = Job<LoadResult>;

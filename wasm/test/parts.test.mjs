@@ -157,6 +157,80 @@ test("a resize's partResult() holds its counts, its flows' non-zero cells and it
   }
 });
 
+/** A matrix of `size` cells from FlowCells (the whole matrix when index is null). */
+function matrixOf(cells, size) {
+  if (cells.index === null) return cells.count;
+  const flows = new Float64Array(size);
+  cells.index.forEach((at, i) => {
+    flows[at] = cells.count[i];
+  });
+  return flows;
+}
+
+test("resultInColumns({ flows: 'cells' }) is resultInColumns() with the flows as their non-zero cells", () => {
+  for (const keys of KEY_SETS) {
+    for (const { algo, from, to } of [...RESIZES, { algo: 'jump', from: 3000, to: 3001 }]) {
+      const job = jh.startResize(algo, keys, from, to, { sampleLimit: 300 });
+      try {
+        while (!job.step(1 << 20));
+        const { flows, ...columns } = job.resultInColumns();
+        const { flowCells, ...withCells } = job.resultInColumns({ flows: 'cells' });
+        assert.deepEqual(withCells, columns, `${algo} on ${keys}`);
+        assert.deepEqual(job.resultInColumns({ flows: 'matrix' }), { flows, ...columns });
+        if (flows === null) {
+          assert.equal(flowCells, null, `${algo} on ${keys}: no matrix kept, no cells`);
+          continue;
+        }
+        assert.deepEqual(matrixOf(flowCells, flows.length), flows, `${algo} on ${keys}`);
+        if (flowCells.index !== null) {
+          assert.ok(flowCells.count.every((count) => count > 0), `${algo} on ${keys}: only non-zero cells`);
+          assert.ok(flowCells.index.every((at, i) => i === 0 || at > flowCells.index[i - 1]), `${algo} on ${keys}: in index order`);
+        }
+      } finally {
+        job.dispose();
+      }
+    }
+  }
+  // Modulo fills most cells: the whole matrix, no index.
+  const modulo = jh.startResize('modulo', '0..99999', 100, 101);
+  try {
+    while (!modulo.step(1 << 20));
+    assert.equal(modulo.resultInColumns({ flows: 'cells' }).flowCells.index, null);
+  } finally {
+    modulo.dispose();
+  }
+});
+
+test("a split resize's parts passed as results with cells add up to the whole", () => {
+  for (const { algo, from, to } of RESIZES) {
+    const keys = KEY_SETS[2];
+    const whole = jh.moved(algo, keys, from, to, { sampleLimit: 300 });
+    const split = splitRun(
+      (options) => jh.startResize(algo, keys, from, to, { sampleLimit: 300, ...options }),
+      (options) => other.startResize(algo, keys, from, to, { sampleLimit: 300, ...options }),
+      cuts(jh.keyCount(keys), 3, 5),
+      false,
+      (job) => job.resultInColumns({ flows: 'cells' }),
+    );
+    assert.deepEqual(split, whole, algo);
+  }
+});
+
+test('resultInColumns names options it does not take', () => {
+  const job = jh.startResize('jump', '0..99', 10, 12);
+  try {
+    while (!job.step(100));
+    const message = (got) => `resultInColumns: options must be { flows: 'matrix' } (the default) or { flows: 'cells' }, got ${got}`;
+    assert.throws(() => job.resultInColumns({ flows: 'dense' }), { name: 'TypeError', message: message("flows 'dense'") });
+    assert.throws(() => job.resultInColumns({ flows: 1 }), { name: 'TypeError', message: message('flows number') });
+    assert.throws(() => job.resultInColumns(null), { name: 'TypeError', message: message('null') });
+    assert.throws(() => job.resultInColumns('cells'), { name: 'TypeError', message: message('string') });
+    assert.ok(job.resultInColumns({}).flows instanceof Float64Array);
+  } finally {
+    job.dispose();
+  }
+});
+
 test("a part's flow cells that are wrong are named, and add nothing", () => {
   const first = jh.startResize('jump', '0..999', 10, 12, { keyRange: [0, 500] });
   const second = jh.startResize('jump', '0..999', 10, 12, { keyRange: [500, 1000] });

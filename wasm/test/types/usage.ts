@@ -14,6 +14,9 @@ import {
   type ClaimSeries,
   type ClaimVerdict,
   type Claims,
+  type FlowCells,
+  type ResizeResultInColumns,
+  type ResizeResultWithCells,
   type AlgorithmInfo,
   type AlgorithmKind,
   type AlgorithmLimits,
@@ -194,6 +197,10 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
     const values: BigUint64Array = columns.values;
     const labels: [number, string][] = columns.labels;
     check(values.length === 0 && columns.oldBuckets.length === 0 && labels.length === 0, 'resultInColumns');
+    const inColumns: ResizeResultInColumns = job.resultInColumns({ flows: 'matrix' });
+    const withCells: ResizeResultWithCells = job.resultInColumns({ flows: 'cells' });
+    const flowCells: FlowCells | null = withCells.flowCells;
+    check(inColumns.flows !== null && flowCells !== null && flowCells.count.length >= 90 && withCells.flowBalance.length === 100, 'resultInColumns with cells');
     // One worker's part, absorbed by a job over the keys before it.
     const part: ResizePart = job.partResult();
     const cells: Uint32Array | null = part.flowCells!.index;
@@ -287,6 +294,11 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
 // expect-error directive with no error under it, so the declarations cannot
 // silently loosen.
 export function misuse(jh: Jumphash): void {
+  const job = jh.startResize('jump', '0..9', 10, 12);
+  // @ts-expect-error flows is 'matrix' or 'cells'
+  job.resultInColumns({ flows: 'dense' });
+  // @ts-expect-error the result with cells has no matrix
+  void job.resultInColumns({ flows: 'cells' }).flows;
   // @ts-expect-error a Number key is refused: doubles cannot hold 64-bit keys
   jh.bucket('jump', 42, 100);
   // @ts-expect-error n is a number, not a bigint
