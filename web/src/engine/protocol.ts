@@ -3,7 +3,7 @@
 // language's key text, never as a Number.
 
 import type {
-  AlgorithmInfo, CheckResult, ClaimInfo, ClaimResult, LanguageWords, Limits, LoadResult, MovedKeyColumns, ResizeJob,
+  AlgorithmInfo, CheckResult, ClaimInfo, ClaimResult, LanguageWords, Limits, LoadResult, MovedKeyColumns, ResizeResultWithCells,
   ResizePart, ScriptResult,
 } from 'jumphash-wasm';
 
@@ -150,8 +150,14 @@ export interface ResizePartRequest extends Omit<ResizeRequest, 'kind'> {
  */
 export type MovedSample = MovedKeyColumns;
 
-/** A resize report as the page gets it: the package's ResizeResult with the sample in columns. */
-export type ReportedResize = ReturnType<ResizeJob['resultInColumns']>;
+/**
+ * A resize report as the page gets it: the package's ResizeResult with the
+ * sample in columns and the flow matrix as its non-zero cells
+ * (resultInColumns({ flows: 'cells' })): a 1000 -> 1001 matrix is 8 MB of
+ * doubles, about 30 ms to write out in a worker, for some 2,000 cells.
+ * views/resize/flows.ts reads them.
+ */
+export type ReportedResize = ResizeResultWithCells;
 
 /** One algorithm over one step of the chain: its report `R`, or why it has none. */
 export interface StepOutcome<R> {

@@ -2,6 +2,8 @@
 // An engine worker: its own instance of the WebAssembly module. Reports run
 // here in chunks and post their progress; the page cancels a report by
 // terminating the worker, so nothing here has to poll for cancellation.
+// What the jobs share is in engine/workerJobs.ts; the Compare view's job
+// (engine/compareJob.ts) is fetched on its first request.
 
 import {
   loadChecker,
@@ -12,27 +14,20 @@ import {
   type Job,
   type Jumphash,
   type LoadResult,
-  type NodeChange,
-  type NodeSpec,
   type ResizeJob,
   type ResizePart,
   type Topology,
 } from 'jumphash-wasm';
 import type {
   AlgorithmError,
-  CompareReply,
-  CompareRequest,
-  CompareRow,
   ComputeBucket,
   ComputeReply,
   ComputeRequest,
   Field,
-  KeyText,
   LoadOutcome,
   LoadReply,
   LoadRequest,
   MovedSample,
-  NodeScenario,
   ReportPart,
   ReportedResize,
   Request,
@@ -42,10 +37,12 @@ import type {
   ResizeReply,
   ResizeRequest,
   StepOutcome,
-  WorkerMessage,
 } from './protocol';
 import { describeChange } from './scenario';
 import { partBuffers } from './transfer';
+import {
+  FieldError, Progress, type ParsedScenario, type WithKeyText, blame, messageOf, parseScenario, post, runJob, withKeyText, withOptions,
+} from './workerJobs';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -57,125 +54,8 @@ let checkerPromise: Promise<Checker> | undefined;
 // 'claimsList' or 'runClaim' request (the Claims view only).
 let claimsPromise: Promise<Claims> | undefined;
 
-class FieldError extends Error {
-  constructor(
-    message: string,
-    readonly field?: Field,
-  ) {
-    super(message);
-  }
-}
-
-function blame<T>(field: Field | undefined, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RangeError) throw new FieldError(error.message, field);
-    throw error;
-  }
-}
-
 /** Bytes of a streamed run's output per Blob part. */
 const STREAM_PART_BYTES = 1 << 20;
-
-function post(message: WorkerMessage, transfer: Transferable[] = []): void {
-  self.postMessage(message, transfer);
-}
-
-/** Progress of a request that walks several jobs over the same key set. */
-class Progress {
-  private done = 0;
-  private lastPost = 0;
-  constructor(
-    private readonly id: number,
-    private readonly total: number,
-  ) {}
-  add(keys: number, phase: string): void {
-    this.done += keys;
-    const now = performance.now();
-    if (now - this.lastPost > 50 || this.done >= this.total) {
-      this.lastPost = now;
-      post({ id: this.id, type: 'progress', done: this.done, total: this.total, phase });
-    }
-  }
-}
-
-/**
- * Runs a chunked job to the end, sizing chunks to about 40 ms each, and
- * returns `finish(job)` (its result).
- */
-function runJob<J extends Job<unknown>, R = ReturnType<J['result']>>(
-  job: J,
-  progress: Progress,
-  phase: string,
-  finish: (job: J) => R = (finished) => finished.result() as R,
-): R {
-  try {
-    let chunk = 65536;
-    for (;;) {
-      const before = job.done;
-      const start = performance.now();
-      const finished = job.step(chunk);
-      const elapsed = performance.now() - start;
-      progress.add(job.done - before, phase);
-      if (finished) break;
-      if (elapsed < 20) chunk = Math.min(chunk * 2, 1 << 24);
-      else if (elapsed > 80) chunk = Math.max(1024, Math.floor(chunk / 2));
-    }
-    return finish(job);
-  } finally {
-    job.dispose();
-  }
-}
-
-/** A node scenario parsed by the core: the list, its steps, and each algorithm's options. */
-interface ParsedScenario {
-  nodes: NodeSpec[];
-  steps: NodeChange[];
-  /** Algorithm name -> ALGO's assignments ("table=251"). */
-  options: Map<string, string>;
-}
-
-/** Parses `algorithm.option=value` entries and checks each algorithm's options with the core. */
-function parseOptions(jh: Jumphash, text: string): Map<string, string> {
-  const names = jh.algorithms().map((info) => info.name);
-  const options = new Map<string, string>();
-  for (const entry of text.split(/[\s,]+/).filter((word) => word !== '')) {
-    const match = /^([^.=]+)\.([^=]+)=(.*)$/.exec(entry);
-    if (!match) {
-      throw new FieldError(`option '${entry}' is not written algorithm.option=value (e.g. maglev.table=251)`, 'opts');
-    }
-    const name = names.find((known) => known === match[1]!.toLowerCase());
-    if (name === undefined) {
-      throw new FieldError(`option '${entry}' names no algorithm (known: ${names.join(', ')})`, 'opts');
-    }
-    const assignment = `${match[2]}=${match[3]}`;
-    options.set(name, options.has(name) ? `${options.get(name)} ${assignment}` : assignment);
-  }
-  for (const [name, assignments] of options) {
-    blame('opts', () => jh.cluster(`${name} ${assignments}`, 1).dispose());
-  }
-  return options;
-}
-
-function parseScenario(jh: Jumphash, scenario: NodeScenario): ParsedScenario {
-  return {
-    nodes: blame('nodes', () => jh.parseNodes(scenario.nodes)),
-    steps: blame('steps', () => jh.parseChanges(scenario.steps)),
-    options: parseOptions(jh, scenario.opts),
-  };
-}
-
-/** The algorithm with its options, as the package takes it ("maglev table=251"). */
-function withOptions(algo: string, parsed: ParsedScenario | null): string {
-  const options = parsed?.options.get(algo);
-  return options ? `${algo} ${options}` : algo;
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof RangeError) return error.message;
-  throw error;
-}
 
 function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
   const parsed = blame('key', () => jh.parseKey(request.key));
@@ -231,11 +111,11 @@ function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
 }
 
 /** The buffers a result holds, to transfer instead of copy. */
-function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAfter' | 'flows'> | LoadResult): ArrayBuffer[] {
+function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAfter' | 'flowCells'> | LoadResult): ArrayBuffer[] {
   const arrays = 'loads' in result
     ? [result.loads, result.idealShares]
-    : [result.loadsBefore, result.loadsAfter, result.flows];
-  return [...new Set(arrays.filter((a): a is Float64Array => a !== null).map((a) => a.buffer as ArrayBuffer))];
+    : [result.loadsBefore, result.loadsAfter, result.flowCells?.index, result.flowCells?.count];
+  return [...new Set(arrays.filter((a) => a != null).map((a) => a.buffer as ArrayBuffer))];
 }
 
 /** One report of a resize request: an algorithm over one step of the chain, started with job options. */
@@ -277,7 +157,7 @@ function partRange(keyCount: number, part: ReportPart | undefined): [number, num
 
 /** A resize job's report, its sample in columns, with the buffers to transfer added to `transfer`. */
 function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
-  const result = job.resultInColumns();
+  const result = job.resultInColumns({ flows: 'cells' });
   const { sample } = result;
   transfer.push(...buffersOf(result), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
   return result;
@@ -376,7 +256,7 @@ function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, parts: R
     const job = start({ sampleLimit: 0, keyRange: [0, 0] });
     try {
       for (const outcome of outcomes) job.absorb(outcome.result!);
-      const { sample: _none, ...counts } = job.result();
+      const { sample: _none, ...counts } = job.resultInColumns({ flows: 'cells' });
       const sample = joinSamples(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
       transfer.push(...buffersOf(counts), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
       return { algorithm: algo, label, result: { ...counts, sample }, error: null };
@@ -445,108 +325,6 @@ function mergeLoad(jh: Jumphash, request: WithKeyText<LoadRequest>, parts: LoadR
   });
   return { reply: { keyCount: parts[0]!.keyCount, items }, transfer };
 }
-
-/** SplitMix64 outputs as keys for timing lookups (BigInt arithmetic, exact). */
-function randomKeys(count: number, seed: bigint): BigUint64Array {
-  const keys = new BigUint64Array(count);
-  let state = seed;
-  const mask = (1n << 64n) - 1n;
-  for (let i = 0; i < count; i++) {
-    state = (state + 0x9e3779b97f4a7c15n) & mask;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
-    keys[i] = z ^ (z >> 31n);
-  }
-  return keys;
-}
-
-/** Lookups per second of `lookup(keys)` over about 150 ms, in this browser. */
-function measureLookups(lookup: (keys: BigUint64Array, out: Int32Array) => void, keys: BigUint64Array): number {
-  const out = new Int32Array(keys.length);
-  lookup(keys, out); // warm up
-  let lookups = 0;
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < 150) {
-    lookup(keys, out);
-    lookups += keys.length;
-    elapsed = performance.now() - start;
-  }
-  return lookups / (elapsed / 1000);
-}
-
-function compare(jh: Jumphash, id: number, request: WithKeyText<CompareRequest>): CompareReply {
-  const keyCount = blame('keys', () => jh.keyCount(request.keys));
-  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const algorithms = jh.algorithms();
-  const progress = new Progress(id, keyCount * 2 * algorithms.length);
-  const timingKeys = randomKeys(1 << 14, 0x5eedn);
-  const rows = algorithms.map((info): CompareRow => {
-    const choice = withOptions(info.name, scenario);
-    const before: Topology = scenario ? { kind: 'nodes', nodes: scenario.nodes } : request.from;
-    const after: Topology | NodeChange[] = scenario ? scenario.steps : request.to;
-    const loadOn: Topology = scenario ? before : request.n;
-    try {
-      const resized = runJob(jh.startResize(choice, request.keys, before, after, { sampleLimit: 0 }), progress,
-        `${info.name}: ${scenario ? 'the steps' : `${request.from} → ${request.to}`}`);
-      const loaded = runJob(jh.startLoad(choice, request.keys, loadOn), progress,
-        `${info.name}: ${scenario ? 'loads per node' : `loads among ${request.n}`}`);
-      let worst: number | null = null;
-      if (resized.flows && resized.flowBalance.length > 0) {
-        worst = 0;
-        for (const balance of resized.flowBalance) {
-          if (balance.degreesOfFreedom > 0) worst = Math.max(worst, balance.chiSquare / balance.degreesOfFreedom);
-        }
-      }
-      // Build time and state of the placement a client would hold for `before`
-      // (a bucket-count algorithm on a bucket count holds none).
-      let lookupsPerSecond: number;
-      let stateBytes = 0;
-      let buildMs = 0;
-      if (info.kind === 'bucket-count' && !scenario) {
-        lookupsPerSecond = measureLookups((keys, out) => jh.buckets(info.name, keys, request.n, out), timingKeys);
-      } else {
-        const built = performance.now();
-        const cluster = jh.cluster(choice, loadOn);
-        buildMs = performance.now() - built;
-        try {
-          stateBytes = cluster.stateBytes;
-          lookupsPerSecond = measureLookups((keys, out) => cluster.buckets(keys, out), timingKeys);
-        } finally {
-          cluster.dispose();
-        }
-      }
-      return {
-        info,
-        error: null,
-        total: resized.total,
-        moved: resized.moved,
-        minimumMovedExpected: resized.minimumMovedExpected,
-        maxOverMean: loaded.stats.maxOverMean,
-        chiSquare: loaded.stats.chiSquare,
-        degreesOfFreedom: loaded.stats.degreesOfFreedom,
-        worstFlowChiPerDof: worst,
-        lookupsPerSecond,
-        nsPerLookup: 1e9 / lookupsPerSecond,
-        stateBytes,
-        buildMs,
-      };
-    } catch (error) {
-      return {
-        info, error: messageOf(error), total: 0, moved: 0, minimumMovedExpected: 0, maxOverMean: 0, chiSquare: 0,
-        degreesOfFreedom: 0, worstFlowChiPerDof: null, lookupsPerSecond: 0, nsPerLookup: 0, stateBytes: 0, buildMs: 0,
-      };
-    }
-  });
-  return { keyCount, rows };
-}
-
-/** The request with its keys as text (a Blob is read here, off the page's main thread). */
-async function withKeyText<R extends { keys: KeyText }>(request: R): Promise<WithKeyText<R>> {
-  return typeof request.keys === 'string' ? (request as WithKeyText<R>) : { ...request, keys: await request.keys.text() };
-}
-type WithKeyText<R> = R & { keys: string };
 
 async function handle(id: number, request: Request): Promise<void> {
   const jh = await modulePromise;
@@ -647,9 +425,11 @@ async function handle(id: number, request: Request): Promise<void> {
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
-    case 'compare':
+    case 'compare': {
+      const { compare } = await import('./compareJob');
       post({ id, type: 'result', value: compare(jh, id, await withKeyText(request)) });
       return;
+    }
     case 'claimsList': {
       claimsPromise ??= loadClaims();
       post({ id, type: 'result', value: (await claimsPromise).list() });

@@ -8,7 +8,7 @@ import type { ReportedResize, ResizeOutcome } from '../../engine/protocol';
 import { download, fixed, grouped, h, percent } from '../../ui/dom';
 import { virtualTable } from '../../ui/virtualTable';
 import { figure, loadCharts } from '../context';
-import { type FlowCell, alignedLoads, flowCells, flowCsv, flowLabels, loadBefore, movedCsv, movedLine, movingCells, renumbered } from './flows';
+import { type FlowCell, alignedLoads, flowCells, flowCsv, flowLabels, flowMatrix, loadBefore, movedCsv, movedLine, movingCells, renumbered, rowFlows } from './flows';
 
 /** Matrices up to this many nodes on a side are drawn as a full table; larger ones list their flows. */
 export const FULL_MATRIX_SIDE = 24;
@@ -235,7 +235,7 @@ function flowCell(cell: FlowCell, column: number, labels: { before: string[]; af
 
 /** Rows: nodes before; columns: nodes after. Moving cells bold, staying keys muted, zeros empty. */
 function fullMatrix(outcome: ResizeOutcome, result: ReportedResize, labels: { before: string[]; after: string[] }): HTMLElement {
-  const flows = result.flows!;
+  const flows = flowMatrix(result)!;
   const staying = new Set<number>();
   for (const cell of flowCells(result)!) if (cell.stays) staying.add(cell.source * result.to + cell.destination);
   const caption = `Keys from each node before (rows) to each node after (columns), ${outcome.algorithm}: ${outcome.label}`;
@@ -278,8 +278,7 @@ function fullMatrix(outcome: ResizeOutcome, result: ReportedResize, labels: { be
 
 /** Bucket counts: the heat map with the per-source chi-square, as before, and the CSV. */
 function bucketFlows(outcome: ResizeOutcome, result: ReportedResize, options: CardOptions): HTMLElement {
-  const flows = result.flows;
-  if (!flows) return h('p', { class: 'muted' }, 'The source → destination matrix is not kept above 4,194,304 cells.');
+  if (!result.flowCells) return h('p', { class: 'muted' }, 'The source → destination matrix is not kept above 4,194,304 cells.');
   const balance = result.flowBalance;
   let worst: { source: number; chi: number; dof: number } | null = null;
   for (const b of balance) {
@@ -304,7 +303,7 @@ function bucketFlows(outcome: ResizeOutcome, result: ReportedResize, options: Ca
           );
           return;
         }
-        charts.flowHeatmap(container, flows, result.from, result.to, (source) => {
+        charts.flowHeatmap(container, flowMatrix(result)!, result.from, result.to, (source) => {
           const b = balance[source];
           return b && b.degreesOfFreedom > 0 ? b.chiSquare / b.degreesOfFreedom : null;
         });
@@ -333,9 +332,9 @@ function bucketFlows(outcome: ResizeOutcome, result: ReportedResize, options: Ca
                 return String(b?.degreesOfFreedom ?? 0);
               default: {
                 const out: string[] = [];
-                for (let d = 0; d < result.to && out.length < 12; d++) {
-                  const count = flows[row * result.to + d]!;
-                  if (count > 0 && d !== row) out.push(`${d}: ${count}`);
+                for (const [d, count] of rowFlows(result, row)) {
+                  if (d !== row) out.push(`${d}: ${count}`);
+                  if (out.length === 12) break;
                 }
                 return out.join(', ');
               }

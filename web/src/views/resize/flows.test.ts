@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgorithmInfo } from 'jumphash-wasm';
 import type { ReportedResize } from '../../engine/protocol';
-import { alignedLoads, csvQuoted, flowCells, flowCsv, loadBefore, movedCsv, movedLine, movingCells, renumbered, flowLabels } from './flows';
+import { alignedLoads, csvQuoted, flowCells, flowCsv, flowMatrix, loadBefore, movedCsv, movedLine, movingCells, renumbered, rowFlows, flowLabels } from './flows';
+
+/** A matrix as the package's FlowCells: its non-zero cells, or (`whole`) all of it with no index. */
+function cells(matrix: number[], whole = false): ReportedResize['flowCells'] {
+  if (whole) return { index: null, count: Float64Array.from(matrix) };
+  const index = matrix.flatMap((keys, at) => (keys > 0 ? [at] : []));
+  return { index: Uint32Array.from(index), count: Float64Array.from(index, (at) => matrix[at]!) };
+}
 
 /** a, b, c -> a, c, d (b removed, d added): 3 x 3 flows. */
 function nodeResult(overrides: Partial<ReportedResize> = {}): ReportedResize {
@@ -17,7 +24,7 @@ function nodeResult(overrides: Partial<ReportedResize> = {}): ReportedResize {
     loadsBefore: new Float64Array([30, 25, 45]),
     loadsAfter: new Float64Array([35, 45, 20]),
     // rows: a -> a 30; b -> a 5, c 0, d 20; c -> c 45
-    flows: new Float64Array([30, 0, 0, 5, 0, 20, 0, 45, 0]),
+    flowCells: cells([30, 0, 0, 5, 0, 20, 0, 45, 0]),
     flowBalance: [],
     sample: { values: new BigUint64Array([7n, 9n]), oldBuckets: Int32Array.of(1, 1), newBuckets: Int32Array.of(2, 0), labels: [[1, '"k,1"']] },
     keyRange: [0, 100],
@@ -42,14 +49,26 @@ describe('flow cells', () => {
   });
 
   it('marks the diagonal as staying on bucket counts', () => {
-    const result = nodeResult({ nodesBefore: null, nodesAfter: null, from: 2, to: 3, flows: new Float64Array([4, 1, 0, 0, 3, 2]) });
+    const result = nodeResult({ nodesBefore: null, nodesAfter: null, from: 2, to: 3, flowCells: cells([4, 1, 0, 0, 3, 2]) });
     expect(flowCells(result)!.map((c) => c.stays)).toEqual([true, false, true, false]);
     expect(flowLabels(result)).toEqual({ before: ['0', '1'], after: ['0', '1', '2'] });
   });
 
   it('gives null when the matrix was not kept', () => {
-    expect(flowCells(nodeResult({ flows: null }))).toBeNull();
-    expect(flowCsv(nodeResult({ flows: null }))).toBeNull();
+    expect(flowCells(nodeResult({ flowCells: null }))).toBeNull();
+    expect(flowCsv(nodeResult({ flowCells: null }))).toBeNull();
+    expect(flowMatrix(nodeResult({ flowCells: null }))).toBeNull();
+    expect(rowFlows(nodeResult({ flowCells: null }), 0)).toEqual([]);
+  });
+
+  it('reads the same cells, matrix and rows from a cell list and from the whole matrix', () => {
+    const matrix = [0, 7, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 5, 0, 0, 1];
+    for (const whole of [false, true]) {
+      const result = nodeResult({ nodesBefore: null, nodesAfter: null, from: 4, to: 4, flowCells: cells(matrix, whole) });
+      expect([...flowMatrix(result)!]).toEqual(matrix);
+      expect(flowCells(result)!.map((c) => [c.source, c.destination, c.keys])).toEqual([[0, 1, 7], [1, 0, 2], [3, 0, 5], [3, 3, 1]]);
+      expect([0, 1, 2, 3].map((source) => rowFlows(result, source))).toEqual([[[1, 7]], [[0, 2]], [], [[0, 5], [3, 1]]]);
+    }
   });
 });
 
@@ -62,7 +81,7 @@ describe('CSV', () => {
   });
 
   it('writes bucket numbers plain on bucket counts', () => {
-    const result = nodeResult({ nodesBefore: null, nodesAfter: null, from: 2, to: 2, flows: new Float64Array([4, 1, 0, 3]) });
+    const result = nodeResult({ nodesBefore: null, nodesAfter: null, from: 2, to: 2, flowCells: cells([4, 1, 0, 3]) });
     expect(flowCsv(result)).toBe('from,to,keys\r\n0,0,4\r\n0,1,1\r\n1,1,3\r\n');
   });
 

@@ -50,18 +50,57 @@ function sameAs(result: ReportedResize): Int32Array {
  * matrix (more than 2^22 cells).
  */
 export function flowCells(result: ReportedResize): FlowCell[] | null {
-  const flows = result.flows;
+  const flows = result.flowCells;
   if (!flows) return null;
   const same = sameAs(result);
   const cells: FlowCell[] = [];
-  for (let source = 0; source < result.from; source++) {
-    const row = source * result.to;
-    for (let destination = 0; destination < result.to; destination++) {
-      const keys = flows[row + destination]!;
-      if (keys > 0) cells.push({ source, destination, keys, stays: same[destination] === source });
-    }
-  }
+  const add = (at: number, keys: number) => {
+    const source = Math.floor(at / result.to);
+    const destination = at - source * result.to;
+    cells.push({ source, destination, keys, stays: same[destination] === source });
+  };
+  if (flows.index === null) flows.count.forEach((keys, at) => keys > 0 && add(at, keys));
+  else flows.index.forEach((at, i) => add(at, flows.count[i]!));
   return cells;
+}
+
+/**
+ * The whole from x to matrix (row-major), for a view that shows every cell
+ * of a small one; null when the core did not keep the matrix. The result
+ * carries only the non-zero cells (about 2,000 of 1,001,000 for 1000 -> 1001).
+ */
+export function flowMatrix(result: ReportedResize): Float64Array | null {
+  const flows = result.flowCells;
+  if (!flows) return null;
+  if (flows.index === null) return flows.count;
+  const matrix = new Float64Array(result.from * result.to);
+  flows.index.forEach((at, i) => {
+    matrix[at] = flows.count[i]!;
+  });
+  return matrix;
+}
+
+/** Row `source` of the flow matrix: its non-zero cells as [destination, keys], in destination order. */
+export function rowFlows(result: ReportedResize, source: number): [number, number][] {
+  const flows = result.flowCells;
+  if (!flows) return [];
+  const begin = source * result.to;
+  const end = begin + result.to;
+  const row: [number, number][] = [];
+  if (flows.index === null) {
+    for (let at = begin; at < end; at++) if (flows.count[at]! > 0) row.push([at - begin, flows.count[at]!]);
+    return row;
+  }
+  // The first cell at or after the row's start (the index ascends).
+  let low = 0;
+  let high = flows.index.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (flows.index[middle]! < begin) low = middle + 1;
+    else high = middle;
+  }
+  for (let i = low; i < flows.index.length && flows.index[i]! < end; i++) row.push([flows.index[i]! - begin, flows.count[i]!]);
+  return row;
 }
 
 /** The cells where keys moved, the largest flows first (ties in list order). */
