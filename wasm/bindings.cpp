@@ -423,9 +423,11 @@ class ResizeJob {
   std::string algorithm_name() const { return std::string(report_->algorithm().name); }
 
   /// Fills the double buffers below from the report so far: the flows as
-  /// their non-zero cells (`flows_as_cells`) or as the whole matrix, and the
-  /// flow balance when `with_balance` (a ResizePart derives none).
-  void collect(bool flows_as_cells, bool with_balance) {
+  /// their non-zero cells (`flows_as_cells`) or as the whole matrix, the
+  /// flow balance when `with_balance` (a ResizePart derives none), and the
+  /// sampled keys' text, of every key when `every_key_text`, else of the
+  /// string keys only (PrintedKeys::clear).
+  void collect(bool flows_as_cells, bool with_balance, bool every_key_text) {
     before_ = to_doubles(report_->loads_before());
     after_ = to_doubles(report_->loads_after());
     flows_.clear();
@@ -443,7 +445,7 @@ class ResizeJob {
     }
     sample_values_.clear();
     sample_buckets_.clear();
-    sample_keys_.clear();
+    sample_keys_.clear(!every_key_text);
     for (const MovedKey& key : report_->sample()) {
       sample_values_.push_back(key.value);
       sample_buckets_.push_back(key.old_bucket);

@@ -24,7 +24,7 @@ namespace jumphash::wasm {
 }
 
 [[gnu::noinline]] void PrintedKeys::add(std::uint64_t value, const std::string* label) {
-  append_key(text_, value, label);
+  if (label || !labels_only_) append_key(text_, value, label);
   ends_.push_back(static_cast<std::uint32_t>(text_.size()));
 }
 

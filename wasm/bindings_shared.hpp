@@ -86,9 +86,14 @@ class KeyCursor {
 /// offsets, and one decode of the buffer serves every key.
 class PrintedKeys {
  public:
-  void clear() {
+  /// Empties the list. `labels_only`: a key that prints as its value in
+  /// decimal gets no text (an empty entry; a string key's text is never
+  /// empty): the package's sample in columns reads only the others, and
+  /// printing 200,000 decimals took 8-9 ms of a part's 25.
+  void clear(bool labels_only) {
     text_.clear();
     ends_.clear();
+    labels_only_ = labels_only;
   }
   void add(std::uint64_t value, const std::string* label);
   std::uintptr_t text() const { return reinterpret_cast<std::uintptr_t>(text_.data()); }
@@ -100,6 +105,7 @@ class PrintedKeys {
  private:
   std::string text_;
   std::vector<std::uint32_t> ends_;
+  bool labels_only_ = false;
 };
 
 /// Where another job's counts arrive from JavaScript (absorb): the package

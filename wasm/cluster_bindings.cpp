@@ -331,7 +331,7 @@ class NodeResizeJob {
 
   /// Fills the buffers below from the report so far (as ResizeJob::collect;
   /// a node list's report has no flow balance, so `with_balance` changes nothing).
-  void collect(bool flows_as_cells, bool /*with_balance*/) {
+  void collect(bool flows_as_cells, bool /*with_balance*/, bool every_key_text) {
     loads_before_ = to_doubles(report_->loads_before());
     loads_after_ = to_doubles(report_->loads_after());
     flows_.clear();
@@ -339,7 +339,7 @@ class NodeResizeJob {
     if (!flows_as_cells) flows_ = to_doubles(report_->flows());
     sample_values_.clear();
     sample_nodes_.clear();
-    sample_keys_.clear();
+    sample_keys_.clear(!every_key_text);
     for (const MovedNodeKey& key : report_->sample()) {
       sample_values_.push_back(key.value);
       sample_nodes_.push_back(static_cast<std::int32_t>(key.old_node));

@@ -549,7 +549,8 @@ export function createApi(m) {
    * A collected resize job's moved-key sample: one MovedKeySample per key,
    * or (`columns`) a MovedKeyColumns, which builds no object per key and
    * decodes only the text of keys that do not print in decimal (string
-   * keys). `pairs` points at its (old, new) bucket or node index pairs.
+   * keys: collected without every key's text, a decimal key's text is
+   * empty). `pairs` points at its (old, new) bucket or node index pairs.
    */
   function movedSample(native, pairs, columns) {
     const count = native.sampleSize();
@@ -561,7 +562,7 @@ export function createApi(m) {
       const bytes = new Uint8Array(heap, native.sampleKeyText(), native.sampleKeyBytes());
       const start = (i) => (i ? ends[i - 1] : 0);
       return sampleColumns(count, (i) => values[i], (i) => buckets[2 * i], (i) => buckets[2 * i + 1], (i) =>
-        isDigit(bytes[start(i)]) ? null : utf8Decoder.decode(bytes.subarray(start(i), ends[i])));
+        start(i) === ends[i] ? null : utf8Decoder.decode(bytes.subarray(start(i), ends[i])));
     }
     const keys = printedKeys(native, count);
     const sample = new Array(count);
@@ -620,7 +621,7 @@ export function createApi(m) {
     const report = (form) => {
       const native = alive();
       if (sampleLimit === null) native.collect();
-      else native.collect(form === 'part' || form === 'cells', form !== 'part');
+      else native.collect(form === 'part' || form === 'cells', form !== 'part', form === 'objects');
       const result = buildResult(native, form);
       if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
       result.keyRange = [rangeBegin, coveredEnd ?? rangeBegin + done];
