@@ -150,6 +150,7 @@ export function progressPanel(): ProgressPanel {
     start(label) {
       forget();
       drawnAt = -Infinity;
+      performance.clearMarks('jumphash:progress'); // the marks of this run only, not of every run since the page loaded
       root.hidden = false;
       // Indeterminate (an animated bar) until the first report, unless the
       // reader asked for reduced motion: then a still, empty bar.
