@@ -431,7 +431,13 @@ class ResizeJob {
     before_ = to_doubles(report_->loads_before());
     after_ = to_doubles(report_->loads_after());
     flows_.clear();
-    cells_.collect(flows_as_cells ? report_->flows() : std::vector<std::uint64_t>());
+    // Not `flows_as_cells ? report_->flows() : {}`: a conditional with a
+    // temporary on one side copies the matrix (8 MB for 1000 x 1001).
+    if (flows_as_cells) {
+      cells_.collect(report_->flows());
+    } else {
+      cells_.collect({});
+    }
     if (!flows_as_cells) flows_ = to_doubles(report_->flows());
     balance_.clear();
     if (has_flows() && with_balance) {

@@ -335,7 +335,13 @@ class NodeResizeJob {
     loads_before_ = to_doubles(report_->loads_before());
     loads_after_ = to_doubles(report_->loads_after());
     flows_.clear();
-    cells_.collect(flows_as_cells ? report_->flows() : std::vector<std::uint64_t>());
+    // Not `flows_as_cells ? report_->flows() : {}`: a conditional with a
+    // temporary on one side copies the matrix (8 MB for 1000 x 1001).
+    if (flows_as_cells) {
+      cells_.collect(report_->flows());
+    } else {
+      cells_.collect({});
+    }
     if (!flows_as_cells) flows_ = to_doubles(report_->flows());
     sample_values_.clear();
     sample_nodes_.clear();
