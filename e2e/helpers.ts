@@ -129,11 +129,12 @@ export interface LongTask {
 export async function startLongTaskLog(page: Page): Promise<void> {
   await page.evaluate(() => {
     type Frame = PerformanceEntry & { styleAndLayoutStart: number; scripts: { invoker: string; sourceFunctionName: string; duration: number }[] };
-    const w = window as unknown as { longTaskLog: { t0: number; tasks: LongTask[]; frames: string[]; observer: PerformanceObserver } };
-    const log = { t0: performance.now(), tasks: [] as LongTask[], frames: [] as string[], observer: null as unknown as PerformanceObserver };
+    type Log = { t0: number; tasks: LongTask[]; frames: string[]; observer: PerformanceObserver; add: (entries: PerformanceEntryList) => void };
+    const w = window as unknown as { longTaskLog: Log };
+    const log = { t0: performance.now(), tasks: [], frames: [] } as unknown as Log;
     const since = (t: number) => Math.round(t - log.t0);
-    log.observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
+    log.add = (entries) => {
+      for (const entry of entries) {
         if (entry.entryType === 'longtask') {
           log.tasks.push({ at: since(entry.startTime), ms: Math.round(entry.duration) });
         } else if (entry.duration > 100 && entry.startTime + entry.duration > log.t0) {
@@ -143,7 +144,8 @@ export async function startLongTaskLog(page: Page): Promise<void> {
           log.frames.push(`a frame at ${since(frame.startTime)} ms took ${Math.round(frame.duration)} ms: ${scripts.join('; ') || 'no script'}; style, layout and paint ${layout} ms`);
         }
       }
-    });
+    };
+    log.observer = new PerformanceObserver((list) => log.add(list.getEntries()));
     log.observer.observe({ type: 'longtask' });
     log.observer.observe({ type: 'long-animation-frame' });
     w.longTaskLog = log;
@@ -153,8 +155,9 @@ export async function startLongTaskLog(page: Page): Promise<void> {
 /** Stops the log: every long task, and a description for an assertion's message. */
 export async function stopLongTaskLog(page: Page): Promise<{ tasks: LongTask[]; described: string }> {
   const { tasks, frames } = await page.evaluate(() => {
-    const log = (window as unknown as { longTaskLog: { tasks: LongTask[]; frames: string[]; observer: PerformanceObserver } }).longTaskLog;
-    log.observer.takeRecords();
+    type Log = { tasks: LongTask[]; frames: string[]; observer: PerformanceObserver; add: (entries: PerformanceEntryList) => void };
+    const log = (window as unknown as { longTaskLog: Log }).longTaskLog;
+    log.add(log.observer.takeRecords()); // entries not yet delivered count too
     log.observer.disconnect();
     return { tasks: log.tasks, frames: log.frames };
   });
