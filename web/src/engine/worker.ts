@@ -3,7 +3,8 @@
 // here in chunks and post their progress; the page cancels a report by
 // terminating the worker, so nothing here has to poll for cancellation.
 // What the jobs share is in engine/workerJobs.ts; the Compare view's job
-// (engine/compareJob.ts) is fetched on its first request.
+// (engine/compareJob.ts) and the console's streamed run
+// (engine/streamJob.ts) are fetched on their first request.
 
 import {
   loadChecker,
@@ -54,8 +55,6 @@ let checkerPromise: Promise<Checker> | undefined;
 // 'claimsList' or 'runClaim' request (the Claims view only).
 let claimsPromise: Promise<Claims> | undefined;
 
-/** Bytes of a streamed run's output per Blob part. */
-const STREAM_PART_BYTES = 1 << 20;
 
 function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
   const parsed = blame('key', () => jh.parseKey(request.key));
@@ -346,52 +345,8 @@ async function handle(id: number, request: Request): Promise<void> {
       post({ id, type: 'result', value: jh.run(request.script) });
       return;
     case 'runStream': {
-      // The output goes to the page as it is printed: error lines and the
-      // first shownChars as text, and everything as Blob parts made here
-      // (a Blob crosses to the page as a handle), so neither thread ever
-      // holds the whole output nor does the page copy it. The bytes gather
-      // in one buffer, reused: a string per chunk (gigabytes of them) kept
-      // this worker's garbage collector busy, and its major collections
-      // stalled the page's frames (a Chromium trace of e2e/stream.spec.ts).
-      let shownLeft = request.shownChars;
-      const utf8 = new TextDecoder();
-      const gathered = new Uint8Array(STREAM_PART_BYTES);
-      let used = 0;
-      let pendingChars = 0;
-      let pendingLines = 0;
-      // (The module's memory is an ArrayBuffer: it has no threads.)
-      const seal = (more?: Uint8Array<ArrayBuffer>) => {
-        if (used === 0 && !more) return;
-        // new Blob copies the bytes: the buffer is free again at once.
-        post({ id, type: 'part', blob: new Blob([gathered.subarray(0, used), more ?? '']), chars: pendingChars, lines: pendingLines });
-        used = 0;
-        pendingChars = 0;
-        pendingLines = 0;
-      };
-      const { exitCode } = jh.runStreamBytes(
-        request.script,
-        (stream, bytes, lines, chars) => {
-          const stdout = stream === 'stdout';
-          if (stdout) {
-            pendingChars += chars;
-            pendingLines += lines;
-            if (used + bytes.length > gathered.length) {
-              seal(bytes as Uint8Array<ArrayBuffer>);
-            } else {
-              gathered.set(bytes, used);
-              used += bytes.length;
-            }
-            if (shownLeft <= 0) return;
-          }
-          // Error lines, and the first shownChars of the output, as text.
-          const text = utf8.decode(bytes).slice(0, stdout ? shownLeft : undefined);
-          if (stdout) shownLeft -= text.length;
-          post({ id, type: 'chunk', stream, text });
-        },
-        { maxLookups: request.maxLookups, maxOutputBytes: request.maxOutputBytes },
-      );
-      seal();
-      post({ id, type: 'result', value: { exitCode } });
+      const { runStream } = await import('./streamJob');
+      runStream(jh, id, request);
       return;
     }
     case 'check': {
