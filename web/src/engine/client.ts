@@ -11,8 +11,8 @@
 // terminated once its other requests have settled, which releases its memory
 // (a WebAssembly memory never shrinks), and the next request starts a fresh one.
 
-import type { Field, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
-import { mergedCounts, splitWorkers } from './split';
+import type { Field, KeyText, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
+import { PartsProgress, mergedCounts, partSampleLimits, splitRanges, splitWorkers } from './split';
 import { partBuffers } from './transfer';
 
 /** A key set as typed (possibly a pasted list, one key a line) in the KEYS
@@ -214,6 +214,11 @@ export function reportWorkers(): number {
 type SplitKind = 'resize' | 'load';
 type ReportRequest = Extract<Request, { kind: SplitKind | 'compare' }>;
 
+/** Characters of a report's key text (a pasted list's bytes). */
+function textLength(keys: KeyText): number {
+  return typeof keys === 'string' ? keys.length : keys.size;
+}
+
 /** Every ArrayBuffer under the parts' results (moved to the merging worker, not copied). */
 function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
@@ -232,16 +237,20 @@ function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): Arra
 
 /**
  * Reports over large key sets on every core: a resize or load over at
- * least 2 x SPLIT_FROM_KEYS (engine/split.ts) keys is split by key position across up to
- * reportWorkers() workers (fewer when merging its counts would cost more
- * than it saves: engine/split.ts), each with its own module (no SharedArrayBuffer:
- * any static host serves the page), and the first worker merges the parts
- * with the core (the package's Job.absorb), so the reply is exactly one
- * worker's. Progress sums every part; cancel stops every worker. The first
- * lane is `engine.jobs`, which the console and claims use too.
+ * least 2 x SPLIT_FROM_KEYS (engine/split.ts) keys is cut by key position
+ * into parts (splitRanges) that up to reportWorkers() workers take in turn,
+ * each the next part when it is free (fewer workers when merging the
+ * counts would cost more than it saves: splitWorkers). Each worker has its
+ * own module (no SharedArrayBuffer: any static host serves the page), and
+ * the first worker merges the parts with the core (the package's
+ * Job.absorb), so the reply is exactly one worker's. Progress sums every
+ * part; cancel stops every worker. The first lane is `engine.jobs`, which
+ * the console and claims use too.
  */
 export class ReportPool {
   private readonly lanes: Lane[];
+  /** How many times cancel() was called: a split report takes no more parts once it changes. */
+  private cancels = 0;
 
   constructor(first: Lane, private readonly limit: () => number = reportWorkers) {
     this.lanes = [first];
@@ -252,6 +261,7 @@ export class ReportPool {
   }
 
   cancel(): void {
+    this.cancels++;
     for (const lane of this.lanes) lane.cancel();
   }
 
@@ -271,35 +281,42 @@ export class ReportPool {
     if (request.kind === 'compare' || this.limit() <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
     const split = request as Extract<Request, { kind: SplitKind }>;
     const keyCount = await first.request({ kind: 'keyCount', keys: split.keys });
-    const workers = splitWorkers(keyCount, mergedCounts(split), this.limit());
+    const counts = mergedCounts(split);
+    const workers = splitWorkers(keyCount, counts, this.limit());
     if (workers <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
     while (this.lanes.length < workers) this.lanes.push(new Lane());
-    const progress: Progress[] = [];
-    const report = () => {
-      // The bar's total is every part's: wait until each has reported once.
-      if (progress.filter((p) => p).length < workers) return;
-      const done = progress.reduce((sum, p) => sum + (p?.done ?? 0), 0);
-      const total = progress.reduce((sum, p) => sum + (p?.total ?? 0), 0);
-      onProgress?.({ done, total, phase: progress.find((p) => p)?.phase ?? '' });
+    const lanes = this.lanes.slice(0, workers);
+    const ranges = splitRanges(keyCount, counts, textLength(split.keys), workers);
+    const progress = new PartsProgress(keyCount, ranges.length, onProgress);
+    const replies: (ReplyMap['resizePart'] | ReplyMap['load'] | undefined)[] = new Array(ranges.length).fill(undefined);
+    const cancels = this.cancels;
+    let next = 0;
+    // Each worker takes the next part as soon as it is free, in part order.
+    const takeParts = async (lane: Lane) => {
+      while (next < ranges.length) {
+        if (this.cancels !== cancels) throw new CancelledError();
+        const index = next++;
+        const [begin, end] = ranges[index]!;
+        const part = { index, begin, end };
+        const onPartProgress = (p: Progress) => progress.update(index, end - begin, p);
+        replies[index] =
+          split.kind === 'resize'
+            ? await lane.request(
+                { ...split, kind: 'resizePart', part, sampleLimits: partSampleLimits(split.sampleLimit, index, replies as (ReplyMap['resizePart'] | undefined)[]) },
+                onPartProgress,
+              )
+            : await lane.request({ ...split, part }, onPartProgress);
+      }
     };
-    const onPartProgress = (index: number) => (p: Progress) => {
-      progress[index] = p;
-      report();
-    };
-    // A resize's parts come back as ResizeParts (flows as non-zero cells), a load's as loads.
-    const parts: Promise<ReplyMap['resizePart'] | ReplyMap['load']>[] = this.lanes.slice(0, workers).map((lane, index) =>
-      split.kind === 'resize'
-        ? lane.request({ ...split, kind: 'resizePart', part: { index, of: workers } }, onPartProgress(index))
-        : lane.request({ ...split, part: { index, of: workers } }, onPartProgress(index)),
-    );
-    let replies;
     try {
-      replies = await Promise.all(parts);
+      await Promise.all(lanes.map(takeParts));
     } catch (error) {
       // One part failed (the others fail alike, or run on): stop them all.
-      for (const lane of this.lanes.slice(0, workers)) lane.cancel();
+      next = ranges.length;
+      for (const lane of lanes) lane.cancel();
       throw error;
     }
+    if (this.cancels !== cancels) throw new CancelledError();
     if (split.kind === 'resize') {
       const resizeParts = replies as ReplyMap['resizePart'][];
       return first.request({ kind: 'mergeResize', request: split, parts: resizeParts }, undefined, undefined, buffersOf(resizeParts)) as Promise<ReplyMap[K]>;

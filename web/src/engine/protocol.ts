@@ -83,13 +83,15 @@ export interface KeyCountRequest {
 }
 
 /**
- * Part `index` (0-based) of `of` of a report split across workers: the
- * worker takes that share of the key positions (the package's keyRange),
- * and one worker then merges the parts (MergeResizeRequest, MergeLoadRequest).
+ * Part `index` (0-based, in key order) of a report split across workers:
+ * the key positions [begin, end) (the package's keyRange; engine/split.ts,
+ * splitRanges). Workers take the parts in turn, and one worker then merges
+ * them (MergeResizeRequest, MergeLoadRequest).
  */
 export interface ReportPart {
   index: number;
-  of: number;
+  begin: number;
+  end: number;
 }
 
 export interface RunRequest {
@@ -140,6 +142,10 @@ export interface ResizeRequest {
 export interface ResizePartRequest extends Omit<ResizeRequest, 'kind'> {
   kind: 'resizePart';
   part: ReportPart;
+  /** When set: the moved keys this part samples, per report (instead of
+   *  sampleLimit): fewer when parts before it moved keys enough
+   *  (engine/split.ts, partSampleLimits). */
+  sampleLimits?: number[];
 }
 /**
  * The moved keys of a resize in columns (the package's ResizeJob.resultInColumns).

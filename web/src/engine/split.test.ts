@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { LoadRequest, ResizeRequest } from './protocol';
-import { MAX_FLOW_CELLS, mergedCounts, splitWorkers } from './split';
+import { MAX_FLOW_CELLS, PartsProgress, mergedCounts, partSampleLimits, splitRanges, splitWorkers, type PartProgress } from './split';
 
 const resize = (sizes: number[], algos = ['jumpback']): ResizeRequest => ({ kind: 'resize', algos, keys: '', sizes, sampleLimit: 0 });
 
@@ -41,5 +41,83 @@ describe('splitWorkers', () => {
     expect(splitWorkers(10 ** 7, cells, 2)).toBe(1); // measured slower on two
     expect(splitWorkers(10 ** 8, cells, 2)).toBe(2); // measured faster on two
     expect(splitWorkers(3 * 10 ** 6, mergedCounts(resize([10, 12], ['jump', 'jumpback'])), 2)).toBe(2);
+  });
+});
+
+describe('splitRanges', () => {
+  /** The ranges cover 0..keyCount once, in order, none empty. */
+  const expectCover = (ranges: [number, number][], keyCount: number) => {
+    let at = 0;
+    for (const [begin, end] of ranges) {
+      expect(begin).toBe(at);
+      expect(end).toBeGreaterThan(begin);
+      at = end;
+    }
+    expect(at).toBe(keyCount);
+  };
+  test('the parts shrink: the keys left over 2 x workers, down to 2^20 keys', () => {
+    const ranges = splitRanges(10 ** 7, 142, 17, 2);
+    expectCover(ranges, 10 ** 7);
+    expect(ranges.map(([b, e]) => e - b)).toEqual([2_500_000, 1_875_000, 1_406_250, 1_054_688, 1_048_576, 1_048_576, 1_066_910]);
+  });
+  test('at least 4 keys a count each part carries: a 10^6-cell flow matrix makes 4 x 10^6-key parts', () => {
+    const counts = mergedCounts(resize([1000, 1001]));
+    const ranges = splitRanges(10 ** 8, counts, 11, 2);
+    expectCover(ranges, 10 ** 8);
+    const sizes = ranges.map(([b, e]) => e - b);
+    expect(sizes[0]).toBe(25_000_000);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(4 * counts);
+    expect(sizes.length).toBe(10);
+  });
+  test('more workers, smaller first parts', () => {
+    const ranges = splitRanges(10 ** 8, 142, 18, 8);
+    expectCover(ranges, 10 ** 8);
+    expect(ranges[0]![1]).toBe(6_250_000);
+  });
+  test('no part shorter than half the least: the last one takes the few keys left', () => {
+    const ranges = splitRanges(3 * 2 ** 20 + 5, 142, 17, 2);
+    expectCover(ranges, 3 * 2 ** 20 + 5);
+    expect(ranges.map(([b, e]) => e - b)).toEqual([2 ** 20, 2 ** 20, 2 ** 20 + 5]);
+    expect(splitRanges(2 ** 21 + 2 ** 19 - 1, 142, 17, 2).map(([b, e]) => e - b)).toEqual([2 ** 20, 2 ** 20 + 2 ** 19 - 1]);
+  });
+  test('a pasted list (each part parses all of it) is one equal part a worker', () => {
+    expect(splitRanges(3 * 10 ** 6, 142, 8 * 3 * 10 ** 6, 2)).toEqual([[0, 1_500_000], [1_500_000, 3_000_000]]);
+    expect(splitRanges(10, 1, 1000, 3)).toEqual([[0, 3], [3, 6], [6, 10]]);
+    expect(splitRanges(10 ** 7, 142, 10 ** 7 / 1024 + 1, 2)).toHaveLength(2);
+    expect(splitRanges(10 ** 7, 142, 10 ** 7 / 1024, 2).length).toBeGreaterThan(2);
+  });
+  test('one worker: one part', () => {
+    expect(splitRanges(2 ** 24, 142, 17, 1)).toEqual([[0, 2 ** 24]]);
+  });
+});
+
+describe('partSampleLimits', () => {
+  const part = (...moved: (number | null)[]) => ({ steps: moved.map((m) => ({ result: m === null ? null : { moved: m } })) });
+  test('no part before back: the whole limit', () => {
+    expect(partSampleLimits(200_000, 0, [])).toBeUndefined();
+    expect(partSampleLimits(200_000, 1, [undefined, part(5, 5)])).toBeUndefined();
+  });
+  test('the limit less the moved keys of the parts before that are back, per report, never below 0', () => {
+    expect(partSampleLimits(200_000, 2, [part(150_000, 10), undefined])).toEqual([50_000, 199_990]);
+    expect(partSampleLimits(200_000, 2, [undefined, part(250_000, 10)])).toEqual([0, 199_990]);
+    expect(partSampleLimits(200_000, 3, [part(120_000, 1), part(90_000, 2), undefined])).toEqual([0, 199_997]);
+    expect(partSampleLimits(100, 2, [part(null, 40), part(null, 40)])).toEqual([100, 20]);
+  });
+  test('parts after this one do not count', () => {
+    expect(partSampleLimits(200_000, 1, [part(7, 7), part(9, 9), part(11, 11)])).toEqual([199_993, 199_993]);
+  });
+});
+
+describe('PartsProgress', () => {
+  test('one bar over every part: the total from the first part to report, the done summed', () => {
+    const seen: PartProgress[] = [];
+    // 10 keys in 3 parts (3, 3, 4 keys), 2 reports each.
+    const progress = new PartsProgress(10, 3, (p) => seen.push(p));
+    progress.update(2, 4, { done: 2, total: 8, phase: 'jump: 10 → 12' });
+    progress.update(0, 3, { done: 6, total: 6, phase: 'jump: 10 → 12' });
+    progress.update(2, 4, { done: 8, total: 8, phase: 'jumpback: 10 → 12' });
+    progress.update(1, 3, { done: 6, total: 6, phase: 'jumpback: 10 → 12' });
+    expect(seen.map((p) => [p.done, p.total])).toEqual([[2, 20], [8, 20], [14, 20], [20, 20]]);
+    expect(seen.at(-1)!.phase).toBe('jumpback: 10 → 12');
   });
 });

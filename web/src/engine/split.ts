@@ -1,6 +1,7 @@
-// How many workers a large report is split across (engine/client.ts,
-// ReportPool): pure arithmetic on the request, kept apart so that it can be
-// tested without workers.
+// How a large report is split across workers (engine/client.ts,
+// ReportPool): how many workers, the parts they take in turn, each part's
+// sample, and the progress of them all. Pure arithmetic on the request,
+// kept apart so that it can be tested without workers.
 import type { LoadRequest, ResizeRequest } from './protocol';
 
 /** Keys per worker below which a report is not split (one worker answers sooner than several starting). */
@@ -55,6 +56,76 @@ function nodeCount(nodes: string): number {
   return nodes.split(/[\s,]+/).filter(Boolean).length;
 }
 
+/** Keys a part has at least: each costs a job, a message each way and its counts. */
+export const PART_FROM_KEYS = 1 << 20;
+
+/**
+ * Keys a part has at least per count it carries (its flow matrix, filled
+ * and scanned for cells): a part of 1000 keys of jumpback 1000 -> 1001
+ * (1,001,000 cells) took 1.75 ms in Node, where jumpback counts a key in
+ * 5-6 ns, so 4 keys a count keep that under a tenth of the part.
+ */
+export const KEYS_PER_PART_COUNT = 4;
+
+/**
+ * Keys a report needs per character of its key text to be cut into more
+ * parts than workers: each part reads and parses the whole text again, so
+ * a pasted list (a character or more a key) is cut into one part a worker,
+ * while a generated set (`random:10000000:1`, `0..99999999`) is cut finer.
+ */
+export const KEYS_PER_TEXT_CHAR = 1024;
+
+/**
+ * The key positions [begin, end) of the parts of a report over `keyCount`
+ * keys split across `workers` workers, in key order; the first worker free
+ * takes the next part. The parts shrink, as in guided self-scheduling
+ * (C. D. Polychronopoulos and D. J. Kuck, 1987): each is the keys left
+ * over 2 x workers, and at least PART_FROM_KEYS and KEYS_PER_PART_COUNT
+ * keys per count it carries (`counts`, mergedCounts). The last parts are
+ * short, so a worker slowed by the rest of the machine takes fewer keys
+ * and the report hardly waits for it (on this project's 2-core VM, the
+ * same loop pinned to one core ran 13-68% slower than on the other at
+ * times: README, Every core). A key
+ * list as long as keyCount / KEYS_PER_TEXT_CHAR or more (`textChars`, a
+ * pasted list) is cut into one equal part a worker.
+ */
+export function splitRanges(keyCount: number, counts: number, textChars: number, workers: number): [number, number][] {
+  const ranges: [number, number][] = [];
+  const equal = workers <= 1 || textChars * KEYS_PER_TEXT_CHAR > keyCount;
+  const least = Math.max(PART_FROM_KEYS, KEYS_PER_PART_COUNT * counts);
+  for (let begin = 0, index = 0; begin < keyCount; index++) {
+    const left = keyCount - begin;
+    let keys = equal ? Number((BigInt(keyCount) * BigInt(index + 1)) / BigInt(workers)) - begin : Math.max(least, Math.ceil(left / (2 * workers)));
+    // No part shorter than half the least: this one takes the rest.
+    if (!equal && left - keys < least / 2) keys = left;
+    ranges.push([begin, begin + keys]);
+    begin += keys;
+  }
+  return ranges;
+}
+
+/**
+ * The moved keys part `index` of a split resize samples, per report
+ * (algorithm and step), given the parts already back (`done`, by part
+ * index; undefined where not back yet). The merge lists the first
+ * `sampleLimit` moved keys in key order, so a part need not list more than
+ * `sampleLimit` less the moved keys of the parts before it; a part not back
+ * yet counts as none moved (an upper bound). undefined: `sampleLimit`
+ * each (no part before this one is back).
+ */
+export function partSampleLimits(sampleLimit: number, index: number, done: readonly ({ steps: readonly { result: { moved: number } | null }[] } | undefined)[]): number[] | undefined {
+  let limits: number[] | undefined;
+  for (let before = 0; before < index; before++) {
+    const part = done[before];
+    if (!part) continue;
+    limits ??= part.steps.map(() => sampleLimit);
+    part.steps.forEach((step, k) => {
+      limits![k] = Math.max(0, limits![k]! - (step.result?.moved ?? 0));
+    });
+  }
+  return limits;
+}
+
 /**
  * Workers to split a report over `keyCount` keys across: at most `limit`,
  * at least SPLIT_FROM_KEYS keys each, and KEYS_PER_MERGED_COUNT keys per
@@ -64,4 +135,37 @@ export function splitWorkers(keyCount: number, counts: number, limit: number): n
   const byKeys = Math.floor(keyCount / SPLIT_FROM_KEYS);
   const byCounts = Math.floor(keyCount / (KEYS_PER_MERGED_COUNT * Math.max(1, counts)));
   return Math.max(1, Math.min(limit, byKeys, byCounts));
+}
+
+/** A worker's progress on its part (engine/client.ts, Progress). */
+export interface PartProgress {
+  done: number;
+  total: number;
+  phase: string;
+}
+
+/**
+ * The progress of a report cut into parts, as one bar: every part's keys
+ * done, out of every part's work. A part's total is its keys times the
+ * reports it makes (algorithms and steps), so the first part to report
+ * gives the whole report's total: keyCount times its total per key.
+ */
+export class PartsProgress {
+  private readonly done: number[];
+  private total = 0;
+  constructor(
+    private readonly keyCount: number,
+    parts: number,
+    private readonly onProgress?: (progress: PartProgress) => void,
+  ) {
+    this.done = new Array<number>(parts).fill(0);
+  }
+
+  /** Part `index`, over `keys` keys (at least 1), reported `progress`. */
+  update(index: number, keys: number, progress: PartProgress): void {
+    this.done[index] = progress.done;
+    this.total ||= Math.round((progress.total / keys) * this.keyCount);
+    const done = this.done.reduce((sum, value) => sum + value, 0);
+    this.onProgress?.({ done, total: Math.max(this.total, done), phase: progress.phase });
+  }
 }

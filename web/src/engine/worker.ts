@@ -147,11 +147,9 @@ function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest | ResizePa
   return steps;
 }
 
-/** Positions [begin, end) of part `index` of `of` equal parts of `keyCount` keys (exact for any count). */
-function partRange(keyCount: number, part: ReportPart | undefined): [number, number] | undefined {
-  if (!part) return undefined;
-  const cut = (i: number) => Number((BigInt(keyCount) * BigInt(i)) / BigInt(part.of));
-  return [cut(part.index), cut(part.index + 1)];
+/** The key positions of `part` (the package's keyRange, which it checks); undefined: every key (no part). */
+function keyRangeOf(part: ReportPart | undefined): [number, number] | undefined {
+  return part ? [part.begin, part.end] : undefined;
 }
 
 /** A resize job's report, its sample in columns, with the buffers to transfer added to `transfer`. */
@@ -212,16 +210,17 @@ function resize<R>(
 ): { reply: { keyCount: number; steps: StepOutcome<R>[] }; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const keyRange = partRange(keyCount, 'part' in request ? request.part : undefined);
+  const keyRange = keyRangeOf('part' in request ? request.part : undefined);
   const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
   const planned = resizeSteps(jh, request, scenario);
   const progress = new Progress(id, ownKeys * planned.length);
   const steps: StepOutcome<R>[] = [];
   const transfer: Transferable[] = [];
-  for (const { algo, label, start } of planned) {
+  const sampleLimits = 'sampleLimits' in request ? request.sampleLimits : undefined;
+  for (const [k, { algo, label, start }] of planned.entries()) {
     let job: ResizeJob;
     try {
-      job = start({ sampleLimit: request.sampleLimit, ...(keyRange ? { keyRange } : {}) });
+      job = start({ sampleLimit: sampleLimits?.[k] ?? request.sampleLimit, ...(keyRange ? { keyRange } : {}) });
     } catch (error) {
       steps.push({ algorithm: algo, label, result: null, error: messageOf(error) });
       progress.add(ownKeys, `${algo}: ${label}`);
@@ -279,7 +278,7 @@ function loadTopology(request: LoadRequest, scenario: ParsedScenario | null): To
 function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { reply: LoadReply; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const keyRange = partRange(keyCount, request.part);
+  const keyRange = keyRangeOf(request.part);
   const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
   const progress = new Progress(id, ownKeys * request.algos.length);
   const items: LoadOutcome[] = [];
