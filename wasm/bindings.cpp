@@ -430,15 +430,7 @@ class ResizeJob {
   void collect(bool flows_as_cells, bool with_balance, bool every_key_text) {
     before_ = to_doubles(report_->loads_before());
     after_ = to_doubles(report_->loads_after());
-    flows_.clear();
-    // Not `flows_as_cells ? report_->flows() : {}`: a conditional with a
-    // temporary on one side copies the matrix (8 MB for 1000 x 1001).
-    if (flows_as_cells) {
-      cells_.collect(report_->flows());
-    } else {
-      cells_.collect({});
-    }
-    if (!flows_as_cells) flows_ = to_doubles(report_->flows());
+    collect_flows(report_->flows(), flows_as_cells, cells_, flows_);
     balance_.clear();
     if (has_flows() && with_balance) {
       balance_.reserve(static_cast<std::size_t>(report_->from()) * 3);

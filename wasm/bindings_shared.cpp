@@ -28,6 +28,19 @@ namespace jumphash::wasm {
   ends_.push_back(static_cast<std::uint32_t>(text_.size()));
 }
 
+void collect_flows(const std::vector<std::uint64_t>& flows, bool as_cells, FlowCellColumns& cells,
+                   std::vector<double>& matrix) {
+  // Not `cells.collect(as_cells ? flows : {})`: a conditional with a
+  // temporary on one side copies the matrix (8 MB for 1000 x 1001).
+  if (as_cells) {
+    cells.collect(flows);
+    matrix.clear();
+  } else {
+    cells.collect({});
+    matrix = to_doubles(flows);
+  }
+}
+
 [[gnu::noinline]] bool PrintedKeys::ascii() const {
   for (const char c : text_) {
     if (static_cast<unsigned char>(c) >= 0x80) return false;

@@ -187,6 +187,12 @@ class FlowCellColumns {
   std::vector<double> count_;
 };
 
+/// A report's flow matrix for JavaScript: its non-zero cells into `cells`
+/// when `as_cells` (and `matrix` emptied), else the whole matrix as doubles
+/// into `matrix` (and no cells).
+void collect_flows(const std::vector<std::uint64_t>& flows, bool as_cells, FlowCellColumns& cells,
+                   std::vector<double>& matrix);
+
 /// load_stats(loads) as the 7 doubles the package reads: total, min, max,
 /// mean, max/mean, chi-square, degrees of freedom.
 std::vector<double> load_stats_doubles(const std::vector<std::uint64_t>& loads);

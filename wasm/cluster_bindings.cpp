@@ -334,15 +334,7 @@ class NodeResizeJob {
   void collect(bool flows_as_cells, bool /*with_balance*/, bool every_key_text) {
     loads_before_ = to_doubles(report_->loads_before());
     loads_after_ = to_doubles(report_->loads_after());
-    flows_.clear();
-    // Not `flows_as_cells ? report_->flows() : {}`: a conditional with a
-    // temporary on one side copies the matrix (8 MB for 1000 x 1001).
-    if (flows_as_cells) {
-      cells_.collect(report_->flows());
-    } else {
-      cells_.collect({});
-    }
-    if (!flows_as_cells) flows_ = to_doubles(report_->flows());
+    collect_flows(report_->flows(), flows_as_cells, cells_, flows_);
     sample_values_.clear();
     sample_nodes_.clear();
     sample_keys_.clear(!every_key_text);
