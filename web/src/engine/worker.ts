@@ -55,7 +55,6 @@ let checkerPromise: Promise<Checker> | undefined;
 // 'claimsList' or 'runClaim' request (the Claims view only).
 let claimsPromise: Promise<Claims> | undefined;
 
-
 function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
   const parsed = blame('key', () => jh.parseKey(request.key));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
