@@ -185,8 +185,9 @@ function joinSamples(samples: MovedSample[], limit: number): MovedSample {
   };
   let at = 0;
   for (const sample of samples) {
+    if (at === total) break;
+    // A part that moved none of its keys lists none; the parts after it may.
     const take = Math.min(sample.values.length, total - at);
-    if (take <= 0) break;
     joined.values.set(sample.values.subarray(0, take), at);
     joined.oldBuckets.set(sample.oldBuckets.subarray(0, take), at);
     joined.newBuckets.set(sample.newBuckets.subarray(0, take), at);
