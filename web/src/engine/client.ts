@@ -12,8 +12,7 @@
 // (a WebAssembly memory never shrinks), and the next request starts a fresh one.
 
 import type { Field, KeyText, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
-import { PartsProgress, mergedCounts, partSampleLimits, splitRanges, splitWorkers } from './split';
-import { partBuffers } from './transfer';
+import { mergedCounts, splitWorkers } from './splitWorkers';
 
 /** A key set as typed (possibly a pasted list, one key a line) in the KEYS
  *  syntax, whose separators are spaces: line breaks become spaces. */
@@ -214,33 +213,12 @@ export function reportWorkers(): number {
 type SplitKind = 'resize' | 'load';
 type ReportRequest = Extract<Request, { kind: SplitKind | 'compare' }>;
 
-/** Characters of a report's key text (a pasted list's bytes). */
-function textLength(keys: KeyText): number {
-  return typeof keys === 'string' ? keys.length : keys.size;
-}
-
-/** Every ArrayBuffer under the parts' results (moved to the merging worker, not copied). */
-function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  const add = (array: ArrayBufferView | null) => {
-    if (array) buffers.add(array.buffer as ArrayBuffer);
-  };
-  for (const reply of replies) {
-    if ('steps' in reply) {
-      for (const step of reply.steps) if (step.result) for (const buffer of partBuffers(step.result)) buffers.add(buffer);
-    } else {
-      for (const item of reply.items) if (item.result) [item.result.loads, item.result.idealShares].forEach(add);
-    }
-  }
-  return [...buffers];
-}
-
 /**
  * Reports over large key sets on every core: a resize or load over at
- * least 2 x SPLIT_FROM_KEYS (engine/split.ts) keys is cut by key position
- * into parts (splitRanges) that up to reportWorkers() workers take in turn,
- * each the next part when it is free (fewer workers when merging the
- * counts would cost more than it saves: splitWorkers). Each worker has its
+ * least 2 x SPLIT_FROM_KEYS keys is split across up to reportWorkers()
+ * workers (fewer when merging the counts would cost more than it saves:
+ * engine/splitWorkers.ts), which take its parts in turn, each the next
+ * part when it is free (engine/splitReport.ts). Each worker has its
  * own module (no SharedArrayBuffer: any static host serves the page), and
  * the first worker merges the parts with the core (the package's
  * Job.absorb), so the reply is exactly one worker's. Progress sums every
@@ -285,44 +263,11 @@ export class ReportPool {
     const workers = splitWorkers(keyCount, counts, this.limit());
     if (workers <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
     while (this.lanes.length < workers) this.lanes.push(new Lane());
-    const lanes = this.lanes.slice(0, workers);
-    const ranges = splitRanges(keyCount, counts, textLength(split.keys), workers);
-    const progress = new PartsProgress(keyCount, ranges.length, onProgress);
-    const replies: (ReplyMap['resizePart'] | ReplyMap['load'] | undefined)[] = new Array(ranges.length).fill(undefined);
     const cancels = this.cancels;
-    let next = 0;
-    // Each worker takes the next part as soon as it is free, in part order.
-    const takeParts = async (lane: Lane) => {
-      while (next < ranges.length) {
-        if (this.cancels !== cancels) throw new CancelledError();
-        const index = next++;
-        const [begin, end] = ranges[index]!;
-        const part = { index, begin, end };
-        const onPartProgress = (p: Progress) => progress.update(index, end - begin, p);
-        replies[index] =
-          split.kind === 'resize'
-            ? await lane.request(
-                { ...split, kind: 'resizePart', part, sampleLimits: partSampleLimits(split.sampleLimit, index, replies as (ReplyMap['resizePart'] | undefined)[]) },
-                onPartProgress,
-              )
-            : await lane.request({ ...split, part }, onPartProgress);
-      }
-    };
-    try {
-      await Promise.all(lanes.map(takeParts));
-    } catch (error) {
-      // One part failed (the others fail alike, or run on): stop them all.
-      next = ranges.length;
-      for (const lane of lanes) lane.cancel();
-      throw error;
-    }
-    if (this.cancels !== cancels) throw new CancelledError();
-    if (split.kind === 'resize') {
-      const resizeParts = replies as ReplyMap['resizePart'][];
-      return first.request({ kind: 'mergeResize', request: split, parts: resizeParts }, undefined, undefined, buffersOf(resizeParts)) as Promise<ReplyMap[K]>;
-    }
-    const loadParts = replies as ReplyMap['load'][];
-    return first.request({ kind: 'mergeLoad', request: split, parts: loadParts }, undefined, undefined, buffersOf(loadParts)) as Promise<ReplyMap[K]>;
+    const { runSplitReport } = await import('./splitReport');
+    const cancelled = () => this.cancels !== cancels;
+    if (cancelled()) throw new CancelledError();
+    return runSplitReport(split, keyCount, counts, this.lanes.slice(0, workers), cancelled, onProgress) as Promise<ReplyMap[K]>;
   }
 }
 

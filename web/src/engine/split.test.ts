@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { LoadRequest, ResizeRequest } from './protocol';
-import { MAX_FLOW_CELLS, PartsProgress, mergedCounts, partSampleLimits, splitRanges, splitWorkers, type PartProgress } from './split';
+import { PartsProgress, leastMovedShares, partSampleLimits, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
+import { MAX_FLOW_CELLS, mergedCounts, splitWorkers } from './splitWorkers';
 
 const resize = (sizes: number[], algos = ['jumpback']): ResizeRequest => ({ kind: 'resize', algos, keys: '', sizes, sampleLimit: 0 });
 
@@ -105,6 +106,37 @@ describe('partSampleLimits', () => {
   });
   test('parts after this one do not count', () => {
     expect(partSampleLimits(200_000, 1, [part(7, 7), part(9, 9), part(11, 11)])).toEqual([199_993, 199_993]);
+  });
+});
+
+describe('skipped samples', () => {
+  const part = (...moved: (number | null)[]) => ({ steps: moved.map((m) => ({ result: m === null ? null : { moved: m } })) });
+  test('the least share each report moves, algorithm-major; none estimated for a node list', () => {
+    expect(leastMovedShares(resize([10, 12, 8], ['jump', 'modulo']))).toEqual([2 / 12, 4 / 12, 2 / 12, 4 / 12]);
+    expect(leastMovedShares(resize([1000, 1000]))).toEqual([0]);
+    expect(leastMovedShares({ ...resize([]), scenario: { nodes: 'a b c', steps: '-a +e', opts: '' } })).toEqual([0, 0]);
+  });
+  test('a part skips its sample where the parts still running before it surely fill the list', () => {
+    // jump 10 -> 12 over random:10000000:1: the first part (2,500,000 keys) moves about
+    // 417,000, twice the list: the second part, started with it, skips its sample.
+    expect(skippedSamples(200_000, undefined, 2_500_000, [1 / 6])).toEqual([true]);
+    // A smaller first part (775,005 keys) moves about 129,000: short of 1.25 x 200,000.
+    expect(skippedSamples(200_000, undefined, 775_005, [1 / 6])).toEqual([false]);
+    // Per report, against what the parts back already left to list.
+    expect(skippedSamples(200_000, [50_000, 200_000], 400_000, [1 / 6, 1 / 6])).toEqual([true, false]);
+    // Nothing left to list, no part pending, or no estimate: nothing to skip.
+    expect(skippedSamples(200_000, [0], 10 ** 7, [1 / 6])).toEqual([false]);
+    expect(skippedSamples(200_000, undefined, 0, [1 / 6])).toEqual([false]);
+    expect(skippedSamples(200_000, undefined, 10 ** 8, [0])).toEqual([false]);
+  });
+  test('a part that skipped its sample is run again only where the parts before it moved too few', () => {
+    const skipped = [undefined, [true, true], [true, false]];
+    // The first part filled report 0's list; report 1's left 160,000 for the second part.
+    expect(samplesToRetake(200_000, [part(250_000, 40_000), part(90_000, 70_000), part(80_000, 5)], skipped)).toEqual([{ index: 1, limits: [0, 160_000] }]);
+    // The first part filled both: nothing to run again.
+    expect(samplesToRetake(200_000, [part(250_000, 210_000), part(90_000, 70_000), part(80_000, 5)], skipped)).toEqual([]);
+    // A part that moved nothing, or a report without a result, has nothing to list.
+    expect(samplesToRetake(200_000, [part(0, 0), part(0, null), part(7, 5)], skipped)).toEqual([{ index: 2, limits: [200_000, 0] }]);
   });
 });
 

@@ -1,60 +1,10 @@
-// How a large report is split across workers (engine/client.ts,
-// ReportPool): how many workers, the parts they take in turn, each part's
-// sample, and the progress of them all. Pure arithmetic on the request,
-// kept apart so that it can be tested without workers.
-import type { LoadRequest, ResizeRequest } from './protocol';
+// How a report split across workers is cut and joined (run by
+// engine/splitReport.ts): the parts the workers take in turn, each part's
+// sample (and which parts skip theirs), and the progress of them all. Pure
+// arithmetic, kept apart so that it can be tested without workers; whether
+// to split at all is engine/splitWorkers.ts.
 
-/** Keys per worker below which a report is not split (one worker answers sooner than several starting). */
-export const SPLIT_FROM_KEYS = 1 << 20;
-
-/**
- * Keys a report needs per count the merge carries to split at all. Each
- * worker beyond the first saves its share of the counting, about 45 ns a
- * key in WebAssembly, and costs a copy of every count it reports (its
- * result, the merge's absorb and result: about 120 ns a count). Measured
- * with the page benchmark (e2e/bench/reports.bench.ts) on 2 cores:
- * jumpback 1000 -> 1001 (1,001,000 flow cells) over 10^7 keys took 454 ms
- * on one worker and 542 ms on two; over 10^8 keys, 1301 and 1090 ms.
- * A resize's parts now pass only their non-zero flow cells (the package's
- * ResizePart), yet each part still fills and scans a matrix of its own and
- * the merge makes one: counting only the cells passed (2,000 for
- * 1000 -> 1001) split random:10000000:1 across two workers, and that took
- * 143 ms from the report's start against 107 on one. So a matrix still
- * counts in full.
- */
-export const KEYS_PER_MERGED_COUNT = 16;
-
-/** The core's flow-cells limit (jumphash --help, limits()): larger resizes keep no flow matrix. */
-export const MAX_FLOW_CELLS = 2 ** 22;
-
-/**
- * The counts one part of `request` carries to the merge: for a resize, each
- * report's loads before and after and its flow matrix (kept up to
- * MAX_FLOW_CELLS cells); for a load, each report's loads. Node lists count
- * their nodes (before the steps; each step adds at most a few).
- */
-export function mergedCounts(request: ResizeRequest | LoadRequest): number {
-  if (request.kind === 'load') {
-    const n = request.scenario ? nodeCount(request.scenario.nodes) : request.n;
-    return request.algos.length * n;
-  }
-  let perAlgorithm = 0;
-  if (request.scenario) {
-    const nodes = nodeCount(request.scenario.nodes) + request.scenario.steps.split(/[\s,]+/).filter(Boolean).length;
-    const steps = Math.max(1, request.scenario.steps.split(/[\s,]+/).filter(Boolean).length);
-    perAlgorithm = steps * (nodes * nodes + 2 * nodes);
-  } else {
-    for (let i = 0; i + 1 < request.sizes.length; i++) {
-      const from = request.sizes[i]!, to = request.sizes[i + 1]!;
-      perAlgorithm += from + to + (from * to <= MAX_FLOW_CELLS ? from * to : 0);
-    }
-  }
-  return request.algos.length * perAlgorithm;
-}
-
-function nodeCount(nodes: string): number {
-  return nodes.split(/[\s,]+/).filter(Boolean).length;
-}
+import type { ResizeRequest } from './protocol';
 
 /** Keys a part has at least: each costs a job, a message each way and its counts. */
 export const PART_FROM_KEYS = 1 << 20;
@@ -127,14 +77,71 @@ export function partSampleLimits(sampleLimit: number, index: number, done: reado
 }
 
 /**
- * Workers to split a report over `keyCount` keys across: at most `limit`,
- * at least SPLIT_FROM_KEYS keys each, and KEYS_PER_MERGED_COUNT keys per
- * merged count each beyond the first; 1 means do not split.
+ * How sure a part must be that the merge will list none of its moved keys
+ * to skip its sample: the parts before it that are still running must be
+ * expected to move this many times the keys left to list. A part's sample
+ * costs as much as counting a sixth of its keys: 200,000 sampled keys
+ * added 11-14 ms to a part of 1,875,000 keys of jump 10 -> 12 in a
+ * Chromium trace (64 ms without), and 12.5 ms more to copy them out.
  */
-export function splitWorkers(keyCount: number, counts: number, limit: number): number {
-  const byKeys = Math.floor(keyCount / SPLIT_FROM_KEYS);
-  const byCounts = Math.floor(keyCount / (KEYS_PER_MERGED_COUNT * Math.max(1, counts)));
-  return Math.max(1, Math.min(limit, byKeys, byCounts));
+export const SKIP_SAMPLE_MARGIN = 1.25;
+
+/**
+ * The least share of its keys each report of `request` moves (algorithm-
+ * major, as the worker runs them): |to - from| / max(from, to), the core's
+ * minimumMovedExpected over the keys, which a consistent algorithm meets
+ * and modulo exceeds. 0 for a node list's steps: not estimated, so their
+ * parts never skip a sample.
+ */
+export function leastMovedShares(request: ResizeRequest): number[] {
+  const steps = request.scenario ? request.scenario.steps.split(/[\s,]+/).filter(Boolean).length : request.sizes.length - 1;
+  const shares: number[] = [];
+  for (let a = 0; a < request.algos.length; a++) {
+    for (let i = 0; i < steps; i++) {
+      const from = request.sizes[i] ?? 0, to = request.sizes[i + 1] ?? 0;
+      shares.push(request.scenario || Math.max(from, to) === 0 ? 0 : Math.abs(to - from) / Math.max(from, to));
+    }
+  }
+  return shares;
+}
+
+/**
+ * Per report, whether a part skips its sample (samples none: limit 0): the
+ * parts before it that are not back yet hold `pendingKeys` keys, and at
+ * the least share they move (`shares`, leastMovedShares) that is at least
+ * SKIP_SAMPLE_MARGIN times the keys left to list (`limits`, from
+ * partSampleLimits, else `sampleLimit`), so the merge almost surely lists
+ * none of this part's. If it does after all, the part is run again for
+ * them (samplesToRetake).
+ */
+export function skippedSamples(sampleLimit: number, limits: readonly number[] | undefined, pendingKeys: number, shares: readonly number[]): boolean[] {
+  return shares.map((share, k) => {
+    const left = limits?.[k] ?? sampleLimit;
+    return left > 0 && pendingKeys * share >= SKIP_SAMPLE_MARGIN * left;
+  });
+}
+
+/**
+ * The parts to run again for the moved keys they skipped (`skipped`, by
+ * part index, per report) that the merge lists after all, because the
+ * parts before them moved fewer keys than expected: each such part with
+ * its sample limits, per report what the parts before it left to list
+ * (0 where it skipped nothing or nothing is left).
+ */
+export function samplesToRetake(sampleLimit: number, parts: readonly { steps: readonly { result: { moved: number } | null }[] }[], skipped: readonly (readonly boolean[] | undefined)[]): { index: number; limits: number[] }[] {
+  const movedBefore: number[] = [];
+  const retakes: { index: number; limits: number[] }[] = [];
+  parts.forEach((part, index) => {
+    const limits = part.steps.map((step, k) => {
+      const left = Math.max(0, sampleLimit - (movedBefore[k] ?? 0));
+      return skipped[index]?.[k] && (step.result?.moved ?? 0) > 0 ? left : 0;
+    });
+    if (limits.some((limit) => limit > 0)) retakes.push({ index, limits });
+    part.steps.forEach((step, k) => {
+      movedBefore[k] = (movedBefore[k] ?? 0) + (step.result?.moved ?? 0);
+    });
+  });
+  return retakes;
 }
 
 /** A worker's progress on its part (engine/client.ts, Progress). */

@@ -2,9 +2,11 @@
 // An engine worker: its own instance of the WebAssembly module. Reports run
 // here in chunks and post their progress; the page cancels a report by
 // terminating the worker, so nothing here has to poll for cancellation.
-// What the jobs share is in engine/workerJobs.ts; the Compare view's job
-// (engine/compareJob.ts) and the console's streamed run
-// (engine/streamJob.ts) are fetched on their first request.
+// What the jobs share is in engine/workerJobs.ts, and what a report's
+// jobs share, whole or split, in engine/reportJobs.ts. The Compare view's
+// job (engine/compareJob.ts), the console's streamed run
+// (engine/streamJob.ts) and a split report's parts and merge
+// (engine/splitJob.ts) are fetched on their first request.
 
 import {
   loadChecker,
@@ -16,33 +18,21 @@ import {
   type Jumphash,
   type LoadResult,
   type ResizeJob,
-  type ResizePart,
-  type Topology,
 } from 'jumphash-wasm';
 import type {
   AlgorithmError,
   ComputeBucket,
   ComputeReply,
   ComputeRequest,
-  Field,
   LoadOutcome,
   LoadReply,
   LoadRequest,
-  MovedSample,
-  ReportPart,
   ReportedResize,
   Request,
-  ResizeOutcome,
-  ResizePartReply,
-  ResizePartRequest,
-  ResizeReply,
-  ResizeRequest,
-  StepOutcome,
 } from './protocol';
-import { describeChange } from './scenario';
-import { partBuffers } from './transfer';
+import { buffersOf, keyRangeOf, loadTopology, resizeReports } from './reportJobs';
 import {
-  FieldError, Progress, type ParsedScenario, type WithKeyText, blame, messageOf, parseScenario, post, runJob, withKeyText, withOptions,
+  FieldError, Progress, type WithKeyText, blame, messageOf, parseScenario, post, runJob, withKeyText, withOptions,
 } from './workerJobs';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -108,49 +98,6 @@ function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
   return { value: parsed.value, label: parsed.label, buckets, traces, errors };
 }
 
-/** The buffers a result holds, to transfer instead of copy. */
-function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAfter' | 'flowCells'> | LoadResult): ArrayBuffer[] {
-  const arrays = 'loads' in result
-    ? [result.loads, result.idealShares]
-    : [result.loadsBefore, result.loadsAfter, result.flowCells?.index, result.flowCells?.count];
-  return [...new Set(arrays.filter((a) => a != null).map((a) => a.buffer as ArrayBuffer))];
-}
-
-/** One report of a resize request: an algorithm over one step of the chain, started with job options. */
-interface ResizeStep {
-  algo: string;
-  label: string;
-  start: (options: { sampleLimit: number; keyRange?: [number, number] }) => ResizeJob;
-}
-
-/** The reports a resize request asks for, algorithm-major (every step of the first algorithm, then the next). */
-function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest | ResizePartRequest>, scenario: ParsedScenario | null): ResizeStep[] {
-  const pairs = scenario ? scenario.steps.length : request.sizes.length - 1;
-  const steps: ResizeStep[] = [];
-  for (const algo of request.algos) {
-    for (let i = 0; i < pairs; i++) {
-      if (scenario) {
-        const before: Topology = { kind: 'nodes', nodes: scenario.nodes, edits: scenario.steps.slice(0, i) };
-        steps.push({
-          algo,
-          label: describeChange(scenario.steps[i]!),
-          start: (options) => jh.startResize(withOptions(algo, scenario), request.keys, before, [scenario.steps[i]!], options),
-        });
-      } else {
-        const from = request.sizes[i]!;
-        const to = request.sizes[i + 1]!;
-        steps.push({ algo, label: `${from} → ${to}`, start: (options) => jh.startResize(algo, request.keys, from, to, options) });
-      }
-    }
-  }
-  return steps;
-}
-
-/** The key positions of `part` (the package's keyRange, which it checks); undefined: every key (no part). */
-function keyRangeOf(part: ReportPart | undefined): [number, number] | undefined {
-  return part ? [part.begin, part.end] : undefined;
-}
-
 /** A resize job's report, its sample in columns, with the buffers to transfer added to `transfer`. */
 function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
   const result = job.resultInColumns({ flows: 'cells' });
@@ -159,122 +106,7 @@ function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
   return result;
 }
 
-/** A resize job's counts as one part of a split report (the package's ResizePart), its buffers added to `transfer`. */
-function reportedPart(job: ResizeJob, transfer: Transferable[]): ResizePart {
-  const part = job.partResult();
-  transfer.push(...partBuffers(part));
-  return part;
-}
-
-/**
- * The first `limit` moved keys of the parts' samples, in part (key) order:
- * what Job.absorb makes of the samples, done on the columns, so that 200,000
- * sampled keys a part never become objects with a bigint each.
- */
-function joinSamples(samples: MovedSample[], limit: number): MovedSample {
-  const total = Math.min(limit, samples.reduce((sum, sample) => sum + sample.values.length, 0));
-  // The first part alone fills the sample (the usual case: each part samples
-  // up to the limit): it is the sample, uncopied. A copy of 200,000 keys
-  // wrote 3.2 MB of fresh memory, 11 ms on this project's 2-core VM.
-  if (samples.length > 0 && samples[0]!.values.length === total) return samples[0]!;
-  const joined: MovedSample = {
-    values: new BigUint64Array(total),
-    oldBuckets: new Int32Array(total),
-    newBuckets: new Int32Array(total),
-    labels: [],
-  };
-  let at = 0;
-  for (const sample of samples) {
-    if (at === total) break;
-    // A part that moved none of its keys lists none; the parts after it may.
-    const take = Math.min(sample.values.length, total - at);
-    joined.values.set(sample.values.subarray(0, take), at);
-    joined.oldBuckets.set(sample.oldBuckets.subarray(0, take), at);
-    joined.newBuckets.set(sample.newBuckets.subarray(0, take), at);
-    for (const [index, label] of sample.labels) if (index < take) joined.labels.push([at + index, label]);
-    at += take;
-  }
-  return joined;
-}
-
-/**
- * The reports of a resize request, each made by `finish` from its finished
- * job: the whole report (`reported`) or, for a part of a split report
- * (ResizePartRequest), the part's counts (`reportedPart`).
- */
-function resize<R>(
-  jh: Jumphash,
-  id: number,
-  request: WithKeyText<ResizeRequest | ResizePartRequest>,
-  finish: (job: ResizeJob, transfer: Transferable[]) => R,
-): { reply: { keyCount: number; steps: StepOutcome<R>[] }; transfer: Transferable[] } {
-  const keyCount = blame('keys', () => jh.keyCount(request.keys));
-  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const keyRange = keyRangeOf('part' in request ? request.part : undefined);
-  const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
-  const planned = resizeSteps(jh, request, scenario);
-  const progress = new Progress(id, ownKeys * planned.length);
-  const steps: StepOutcome<R>[] = [];
-  const transfer: Transferable[] = [];
-  const sampleLimits = 'sampleLimits' in request ? request.sampleLimits : undefined;
-  for (const [k, { algo, label, start }] of planned.entries()) {
-    let job: ResizeJob;
-    try {
-      job = start({ sampleLimit: sampleLimits?.[k] ?? request.sampleLimit, ...(keyRange ? { keyRange } : {}) });
-    } catch (error) {
-      steps.push({ algorithm: algo, label, result: null, error: messageOf(error) });
-      progress.add(ownKeys, `${algo}: ${label}`);
-      continue;
-    }
-    steps.push({ algorithm: algo, label, result: runJob(job, progress, `${algo}: ${label}`, (finished) => finish(finished, transfer)), error: null });
-  }
-  const failed = steps.filter((step) => step.error !== null);
-  if (steps.length > 0 && failed.length === steps.length && !scenario) {
-    throw new FieldError(failed[0]!.error!, sizeField(failed[0]!.error!));
-  }
-  return { reply: { keyCount, steps }, transfer };
-}
-
-/**
- * The parts of a resize (ResizePartRequest: each worker took a key range)
- * made into one reply: for each report, a job over no keys of its own
- * absorbs every part in key order, so the core sums the counts and derives
- * the rest, exactly as one worker over every key would.
- */
-function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, parts: ResizePartReply[]): { reply: ResizeReply; transfer: Transferable[] } {
-  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const planned = resizeSteps(jh, request, scenario);
-  const transfer: Transferable[] = [];
-  const steps = planned.map(({ algo, label, start }, k): ResizeOutcome => {
-    const outcomes = parts.map((part) => part.steps[k]!);
-    const failed = outcomes.find((outcome) => outcome.result === null);
-    if (failed) return { ...failed, result: null };
-    // The core sums the counts; the samples are joined here, in columns
-    // (the merging job keeps none: sampleLimit 0).
-    const job = start({ sampleLimit: 0, keyRange: [0, 0] });
-    try {
-      for (const outcome of outcomes) job.absorb(outcome.result!);
-      const { sample: _none, ...counts } = job.resultInColumns({ flows: 'cells' });
-      const sample = joinSamples(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
-      transfer.push(...buffersOf(counts), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
-      return { algorithm: algo, label, result: { ...counts, sample }, error: null };
-    } finally {
-      job.dispose();
-    }
-  });
-  return { reply: { keyCount: parts[0]!.keyCount, steps }, transfer };
-}
-
-function sizeField(message: string): Field | undefined {
-  if (/\bfrom\b/.test(message)) return 'from';
-  if (/\bto\b/.test(message)) return 'to';
-  return undefined;
-}
-
-function loadTopology(request: LoadRequest, scenario: ParsedScenario | null): Topology {
-  return scenario ? { kind: 'nodes', nodes: scenario.nodes } : request.n;
-}
-
+/** A load's report (or, with request.part, one part's of a split load): each algorithm's loads. */
 function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { reply: LoadReply; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
@@ -300,28 +132,6 @@ function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { re
     throw new FieldError(items[0]!.error!, 'n');
   }
   return { reply: { keyCount, items }, transfer };
-}
-
-/** The parts of a load made into one reply, as mergeResize. */
-function mergeLoad(jh: Jumphash, request: WithKeyText<LoadRequest>, parts: LoadReply[]): { reply: LoadReply; transfer: Transferable[] } {
-  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const transfer: Transferable[] = [];
-  const items = request.algos.map((algo, k): LoadOutcome => {
-    const outcomes = parts.map((part) => part.items[k]!);
-    const failed = outcomes.find((outcome) => outcome.result === null);
-    if (failed) return failed;
-    const job = jh.startLoad(withOptions(algo, scenario), request.keys, loadTopology(request, scenario), { keyRange: [0, 0] });
-    try {
-      job.step(1);
-      for (const outcome of outcomes) job.absorb(outcome.result!);
-      const result = job.result();
-      transfer.push(...buffersOf(result));
-      return { algorithm: algo, result, error: null };
-    } finally {
-      job.dispose();
-    }
-  });
-  return { reply: { keyCount: parts[0]!.keyCount, items }, transfer };
 }
 
 async function handle(id: number, request: Request): Promise<void> {
@@ -355,12 +165,13 @@ async function handle(id: number, request: Request): Promise<void> {
       return;
     }
     case 'resize': {
-      const { reply, transfer } = resize(jh, id, await withKeyText(request), reported);
+      const { reply, transfer } = resizeReports(jh, id, await withKeyText(request), reported);
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
     case 'resizePart': {
-      const { reply, transfer } = resize(jh, id, await withKeyText(request), reportedPart);
+      const { resizePart } = await import('./splitJob');
+      const { reply, transfer } = resizePart(jh, id, await withKeyText(request));
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
@@ -370,11 +181,13 @@ async function handle(id: number, request: Request): Promise<void> {
       return;
     }
     case 'mergeResize': {
+      const { mergeResize } = await import('./splitJob');
       const { reply, transfer } = mergeResize(jh, await withKeyText(request.request), request.parts);
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
     case 'mergeLoad': {
+      const { mergeLoad } = await import('./splitJob');
       const { reply, transfer } = mergeLoad(jh, await withKeyText(request.request), request.parts);
       post({ id, type: 'result', value: reply }, transfer);
       return;

@@ -1,0 +1,104 @@
+// What a report's jobs share, whole or split: engine/worker.ts runs a whole
+// resize or load, and engine/splitJob.ts (fetched with the first split
+// report) a part of one and the merge. The reports a resize request asks
+// for, run as jobs; the key range of a part; the buffers to transfer.
+
+import type { Jumphash, LoadResult, ResizeJob, Topology } from 'jumphash-wasm';
+import type { Field, LoadRequest, ReportPart, ReportedResize, ResizePartRequest, ResizeRequest, StepOutcome } from './protocol';
+import { describeChange } from './scenario';
+import {
+  FieldError, Progress, type ParsedScenario, type WithKeyText, blame, messageOf, parseScenario, runJob, withOptions,
+} from './workerJobs';
+
+/** The buffers a result holds, to transfer instead of copy. */
+export function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAfter' | 'flowCells'> | LoadResult): ArrayBuffer[] {
+  const arrays = 'loads' in result
+    ? [result.loads, result.idealShares]
+    : [result.loadsBefore, result.loadsAfter, result.flowCells?.index, result.flowCells?.count];
+  return [...new Set(arrays.filter((a) => a != null).map((a) => a.buffer as ArrayBuffer))];
+}
+
+/** One report of a resize request: an algorithm over one step of the chain, started with job options. */
+export interface ResizeStep {
+  algo: string;
+  label: string;
+  start: (options: { sampleLimit: number; keyRange?: [number, number] }) => ResizeJob;
+}
+
+/** The reports a resize request asks for, algorithm-major (every step of the first algorithm, then the next). */
+export function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest | ResizePartRequest>, scenario: ParsedScenario | null): ResizeStep[] {
+  const pairs = scenario ? scenario.steps.length : request.sizes.length - 1;
+  const steps: ResizeStep[] = [];
+  for (const algo of request.algos) {
+    for (let i = 0; i < pairs; i++) {
+      if (scenario) {
+        const before: Topology = { kind: 'nodes', nodes: scenario.nodes, edits: scenario.steps.slice(0, i) };
+        steps.push({
+          algo,
+          label: describeChange(scenario.steps[i]!),
+          start: (options) => jh.startResize(withOptions(algo, scenario), request.keys, before, [scenario.steps[i]!], options),
+        });
+      } else {
+        const from = request.sizes[i]!;
+        const to = request.sizes[i + 1]!;
+        steps.push({ algo, label: `${from} → ${to}`, start: (options) => jh.startResize(algo, request.keys, from, to, options) });
+      }
+    }
+  }
+  return steps;
+}
+
+/** The key positions of `part` (the package's keyRange, which it checks); undefined: every key (no part). */
+export function keyRangeOf(part: ReportPart | undefined): [number, number] | undefined {
+  return part ? [part.begin, part.end] : undefined;
+}
+
+/**
+ * The reports of a resize request, each made by `finish` from its finished
+ * job, which adds the buffers to transfer to `transfer`: the whole report
+ * (engine/worker.ts) or, for a part of a split report (ResizePartRequest),
+ * the part's counts (engine/splitJob.ts).
+ */
+export function resizeReports<R>(
+  jh: Jumphash,
+  id: number,
+  request: WithKeyText<ResizeRequest | ResizePartRequest>,
+  finish: (job: ResizeJob, transfer: Transferable[]) => R,
+): { reply: { keyCount: number; steps: StepOutcome<R>[] }; transfer: Transferable[] } {
+  const keyCount = blame('keys', () => jh.keyCount(request.keys));
+  const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
+  const keyRange = keyRangeOf('part' in request ? request.part : undefined);
+  const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
+  const planned = resizeSteps(jh, request, scenario);
+  const progress = new Progress(id, ownKeys * planned.length);
+  const steps: StepOutcome<R>[] = [];
+  const transfer: Transferable[] = [];
+  const sampleLimits = 'sampleLimits' in request ? request.sampleLimits : undefined;
+  for (const [k, { algo, label, start }] of planned.entries()) {
+    let job: ResizeJob;
+    try {
+      job = start({ sampleLimit: sampleLimits?.[k] ?? request.sampleLimit, ...(keyRange ? { keyRange } : {}) });
+    } catch (error) {
+      steps.push({ algorithm: algo, label, result: null, error: messageOf(error) });
+      progress.add(ownKeys, `${algo}: ${label}`);
+      continue;
+    }
+    steps.push({ algorithm: algo, label, result: runJob(job, progress, `${algo}: ${label}`, (finished) => finish(finished, transfer)), error: null });
+  }
+  const failed = steps.filter((step) => step.error !== null);
+  if (steps.length > 0 && failed.length === steps.length && !scenario) {
+    throw new FieldError(failed[0]!.error!, sizeField(failed[0]!.error!));
+  }
+  return { reply: { keyCount, steps }, transfer };
+}
+
+function sizeField(message: string): Field | undefined {
+  if (/\bfrom\b/.test(message)) return 'from';
+  if (/\bto\b/.test(message)) return 'to';
+  return undefined;
+}
+
+/** The topology a load request counts over: the scenario's nodes, or n buckets. */
+export function loadTopology(request: LoadRequest, scenario: ParsedScenario | null): Topology {
+  return scenario ? { kind: 'nodes', nodes: scenario.nodes } : request.n;
+}

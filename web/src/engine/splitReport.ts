@@ -1,0 +1,125 @@
+// A report split across workers, the page's side (engine/client.ts,
+// ReportPool, once engine/splitWorkers.ts says to split): the workers take
+// the parts in turn, the samples they held back are asked for, and the
+// first worker merges. A module of its own, fetched with the first report
+// that splits, so that the page every visit starts (an embed too) carries
+// less code. The worker's side is engine/splitJob.ts.
+
+import { CancelledError, type Lane, type Progress } from './client';
+import type { KeyText, LoadReply, LoadRequest, ReplyMap, ResizeReply, ResizeRequest } from './protocol';
+import { PartsProgress, leastMovedShares, partSampleLimits, samplesToRetake, skippedSamples, splitRanges } from './split';
+import { partBuffers } from './transfer';
+
+/** Characters of a report's key text (a pasted list's bytes). */
+function textLength(keys: KeyText): number {
+  return typeof keys === 'string' ? keys.length : keys.size;
+}
+
+/** Every ArrayBuffer under the parts' results (moved to the merging worker, not copied). */
+function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const add = (array: ArrayBufferView | null) => {
+    if (array) buffers.add(array.buffer as ArrayBuffer);
+  };
+  for (const reply of replies) {
+    if ('steps' in reply) {
+      for (const step of reply.steps) if (step.result) for (const buffer of partBuffers(step.result)) buffers.add(buffer);
+    } else {
+      for (const item of reply.items) if (item.result) [item.result.loads, item.result.idealShares].forEach(add);
+    }
+  }
+  return [...buffers];
+}
+
+/**
+ * `split` over `keyCount` keys (carrying `counts` counts to the merge, as
+ * engine/splitWorkers.ts counts them) run on `lanes`, the first of which
+ * merges: cut into parts (splitRanges) that each lane takes in turn, the
+ * next when it is free. Once `cancelled()`, no part is handed out and the
+ * report rejects with CancelledError.
+ */
+export async function runSplitReport(
+  split: ResizeRequest | LoadRequest,
+  keyCount: number,
+  counts: number,
+  lanes: Lane[],
+  cancelled: () => boolean,
+  onProgress?: (progress: Progress) => void,
+): Promise<ResizeReply | LoadReply> {
+  const ranges = splitRanges(keyCount, counts, textLength(split.keys), lanes.length);
+  const progress = new PartsProgress(keyCount, ranges.length, onProgress);
+  const replies: (ReplyMap['resizePart'] | ReplyMap['load'] | undefined)[] = new Array(ranges.length).fill(undefined);
+  const shares = split.kind === 'resize' ? leastMovedShares(split) : [];
+  /** Per part, per report: whether it skipped its sample (skippedSamples). */
+  const skipped: boolean[][] = [];
+  let next = 0;
+  // Each worker takes the next part as soon as it is free, in part order.
+  const takeParts = async (lane: Lane) => {
+    while (next < ranges.length) {
+      if (cancelled()) throw new CancelledError();
+      const index = next++;
+      const [begin, end] = ranges[index]!;
+      const part = { index, begin, end };
+      const onPartProgress = (p: Progress) => progress.update(index, end - begin, p);
+      if (split.kind === 'resize') {
+        const done = replies as (ReplyMap['resizePart'] | undefined)[];
+        const limits = partSampleLimits(split.sampleLimit, index, done);
+        // The keys of the parts before this one still running: when they
+        // are sure to fill the list, this part samples nothing.
+        const pendingKeys = ranges.slice(0, index).reduce((sum, [b, e], i) => sum + (done[i] ? 0 : e - b), 0);
+        skipped[index] = skippedSamples(split.sampleLimit, limits, pendingKeys, shares);
+        const sampleLimits = skipped[index].some(Boolean) ? shares.map((_, k) => (skipped[index]![k] ? 0 : (limits?.[k] ?? split.sampleLimit))) : limits;
+        replies[index] = await lane.request({ ...split, kind: 'resizePart', part, sampleLimits }, onPartProgress);
+      } else {
+        replies[index] = await lane.request({ ...split, part }, onPartProgress);
+      }
+    }
+  };
+  try {
+    await Promise.all(lanes.map(takeParts));
+  } catch (error) {
+    // One part failed (the others fail alike, or run on): stop them all.
+    next = ranges.length;
+    for (const lane of lanes) lane.cancel();
+    throw error;
+  }
+  if (cancelled()) throw new CancelledError();
+  const first = lanes[0]!;
+  if (split.kind === 'resize') {
+    const resizeParts = replies as ReplyMap['resizePart'][];
+    await retakeSamples(split, ranges, resizeParts, skipped, lanes);
+    if (cancelled()) throw new CancelledError();
+    return first.request({ kind: 'mergeResize', request: split, parts: resizeParts }, undefined, undefined, buffersOf(resizeParts));
+  }
+  const loadParts = replies as ReplyMap['load'][];
+  return first.request({ kind: 'mergeLoad', request: split, parts: loadParts }, undefined, undefined, buffersOf(loadParts));
+}
+
+/**
+ * Runs again, on the lanes in turn, the parts whose skipped samples the
+ * merge lists after all (samplesToRetake: the parts before them moved
+ * fewer keys than expected), and puts their samples into `parts`. The
+ * counts are the same each run; only the samples are taken.
+ */
+async function retakeSamples(
+  split: ResizeRequest,
+  ranges: readonly [number, number][],
+  parts: ReplyMap['resizePart'][],
+  skipped: readonly (readonly boolean[] | undefined)[],
+  lanes: readonly Lane[],
+): Promise<void> {
+  const retakes = samplesToRetake(split.sampleLimit, parts, skipped);
+  await Promise.all(
+    lanes.map(async (lane, l) => {
+      for (let r = l; r < retakes.length; r += lanes.length) {
+        const { index, limits } = retakes[r]!;
+        const [begin, end] = ranges[index]!;
+        const again = await lane.request({ ...split, kind: 'resizePart', part: { index, begin, end }, sampleLimits: limits });
+        const steps = parts[index]!.steps;
+        again.steps.forEach((step, k) => {
+          if (limits[k]! > 0 && step.result && steps[k]!.result) steps[k] = { ...steps[k]!, result: { ...steps[k]!.result!, sample: step.result.sample } };
+        });
+      }
+    }),
+  );
+}
