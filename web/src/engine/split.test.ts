@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { LoadRequest, ResizeRequest } from './protocol';
-import { PartsProgress, leastMovedShares, partSampleLimits, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
+import { PART_FROM_KEYS, PartsProgress, leastMovedShares, partSampleLimits, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
 import { MAX_FLOW_CELLS, mergedCounts, splitWorkers } from './splitWorkers';
 
 const resize = (sizes: number[], algos = ['jumpback']): ResizeRequest => ({ kind: 'resize', algos, keys: '', sizes, sampleLimit: 0 });
@@ -56,10 +56,13 @@ describe('splitRanges', () => {
     }
     expect(at).toBe(keyCount);
   };
-  test('the parts shrink: the keys left over 2 x workers, down to 2^20 keys', () => {
+  test('the parts shrink: the keys left over 2 x workers, down to PART_FROM_KEYS (2^18) keys', () => {
+    expect(PART_FROM_KEYS).toBe(2 ** 18);
     const ranges = splitRanges(10 ** 7, 142, 17, 2);
     expectCover(ranges, 10 ** 7);
-    expect(ranges.map(([b, e]) => e - b)).toEqual([2_500_000, 1_875_000, 1_406_250, 1_054_688, 1_048_576, 1_048_576, 1_066_910]);
+    expect(ranges.map(([b, e]) => e - b)).toEqual([
+      2_500_000, 1_875_000, 1_406_250, 1_054_688, 791_016, 593_262, 444_946, 333_710, 262_144, 262_144, 262_144, 214_696,
+    ]);
   });
   test('at least 4 keys a count each part carries: a 10^6-cell flow matrix makes 4 x 10^6-key parts', () => {
     const counts = mergedCounts(resize([1000, 1001]));
@@ -76,10 +79,10 @@ describe('splitRanges', () => {
     expect(ranges[0]![1]).toBe(6_250_000);
   });
   test('no part shorter than half the least: the last one takes the few keys left', () => {
-    const ranges = splitRanges(3 * 2 ** 20 + 5, 142, 17, 2);
-    expectCover(ranges, 3 * 2 ** 20 + 5);
-    expect(ranges.map(([b, e]) => e - b)).toEqual([2 ** 20, 2 ** 20, 2 ** 20 + 5]);
-    expect(splitRanges(2 ** 21 + 2 ** 19 - 1, 142, 17, 2).map(([b, e]) => e - b)).toEqual([2 ** 20, 2 ** 20 + 2 ** 19 - 1]);
+    const ranges = splitRanges(3 * 2 ** 18 + 5, 142, 17, 2);
+    expectCover(ranges, 3 * 2 ** 18 + 5);
+    expect(ranges.map(([b, e]) => e - b)).toEqual([2 ** 18, 2 ** 18, 2 ** 18 + 5]);
+    expect(splitRanges(2 ** 19 + 2 ** 17 - 1, 142, 17, 2).map(([b, e]) => e - b)).toEqual([2 ** 18, 2 ** 18 + 2 ** 17 - 1]);
   });
   test('a pasted list (each part parses all of it) is one equal part a worker', () => {
     expect(splitRanges(3 * 10 ** 6, 142, 8 * 3 * 10 ** 6, 2)).toEqual([[0, 1_500_000], [1_500_000, 3_000_000]]);
