@@ -69,19 +69,47 @@ test('a load split across two workers is exactly one worker’s', async ({ page 
   expect(Number(two[1])).toBeCloseTo(max / 3000, 4);
 });
 
+/**
+ * The Resize view's moved keys for `algo` from `from` to `to` buckets with
+ * `workers` workers, once its report over `total` keys is on screen: the
+ * moved count and the moved-keys CSV. The keys go in the page's address,
+ * or (`pasted`) are handed to the keys box as a Ctrl+V would, for a list
+ * too long for an address.
+ */
+async function movedKeysWith(page: Page, workers: number, report: { algo: string; from: number; to: number; keys: string; total: string; pasted?: boolean }) {
+  const { algo, from, to, keys, total, pasted } = report;
+  await page.goto(`./?workers=${workers}#view=resize&algo=${algo}&from=${from}&to=${to}&keys=${pasted ? '0..9' : encodeURIComponent(keys)}`);
+  if (pasted) {
+    await expect(page.getByTestId('total-keys')).toHaveText('10');
+    await page.locator('textarea[name="keys"]').fill('');
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      const box = document.querySelector('textarea[name="keys"]') as HTMLTextAreaElement;
+      box.focus();
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, keys);
+  }
+  await expect(page.getByTestId('total-keys')).toHaveText(total, { timeout: 120_000 });
+  return { moved: await page.getByTestId(`moved-${algo}`).textContent(), csv: await download(page, `moved-csv-${algo}`), workers: engineWorkers(page) };
+}
+
+/** Two CSVs are the same, compared row by row: a 200,000-row diff would take minutes to print. */
+function expectSameRows(csv: string, expected: string): void {
+  const [rows, expectedRows] = [csv.trim().split('\n'), expected.trim().split('\n')];
+  const differs = rows.findIndex((row, i) => row !== expectedRows[i]);
+  expect(differs, `the first row that differs: ${rows[differs]} where one worker lists ${expectedRows[differs]}`).toBe(-1);
+  expect(rows.length).toBe(expectedRows.length);
+}
+
 test('the moved keys of every part, joined in key order, string keys included', async ({ page }) => {
   // 100 -> 101 moves about one key in 101 (about 22,000 here): each part's
   // sample is short, so the list joins both parts' (the first part's alone
   // fills it above). (1000 -> 1001, with its 10^6 flow cells, is not split
   // below 1.6 x 10^7 keys: engine/splitWorkers.ts.)
-  const keys = `"first" ${'"k'}0" random:2200000:9 "last" "k1" "k2"`;
-  const movedKeys = async (workers: number) => {
-    await page.goto(`./?workers=${workers}#view=resize&algo=jumpback&from=100&to=101&keys=${encodeURIComponent(keys)}`);
-    await expect(page.getByTestId('total-keys')).toHaveText('2200005', { timeout: 120_000 });
-    return { moved: await page.getByTestId('moved-jumpback').textContent(), csv: await download(page, 'moved-csv-jumpback'), workers: engineWorkers(page) };
-  };
-  const one = await movedKeys(1);
-  const two = await movedKeys(2);
+  const report = { algo: 'jumpback', from: 100, to: 101, keys: `"first" ${'"k'}0" random:2200000:9 "last" "k1" "k2"`, total: '2200005' };
+  const one = await movedKeysWith(page, 1, report);
+  const two = await movedKeysWith(page, 2, report);
   expect(two.workers).toBe(3);
   expect(two.csv).toBe(one.csv);
   expect(two.moved).toBe(one.moved);
@@ -95,16 +123,12 @@ test('a part that skips its sample, the list being surely full before it, gives 
   // jump 10 -> 12 moves about one key in 6: the first part (2,500,000 keys)
   // moves about 417,000, more than the list's 200,000, so the second part,
   // started with it, skips its sample (engine/split.ts, skippedSamples).
-  const movedKeys = async (workers: number) => {
-    await page.goto(`./?workers=${workers}#view=resize&algo=jump&from=10&to=12&keys=random:10000000:1`);
-    await expect(page.getByTestId('total-keys')).toHaveText('10000000', { timeout: 120_000 });
-    return { moved: await page.getByTestId('moved-jump').textContent(), csv: await download(page, 'moved-csv-jump'), workers: engineWorkers(page) };
-  };
-  const one = await movedKeys(1);
-  const two = await movedKeys(2);
+  const report = { algo: 'jump', from: 10, to: 12, keys: 'random:10000000:1', total: '10000000' };
+  const one = await movedKeysWith(page, 1, report);
+  const two = await movedKeysWith(page, 2, report);
   expect(two.workers).toBe(3);
   expect(two.moved).toBe(one.moved);
-  expect(two.csv).toBe(one.csv);
+  expectSameRows(two.csv, one.csv);
   expect(two.csv.trim().split('\n').length - 1, 'the list is full').toBe(200_000);
 });
 
@@ -114,31 +138,13 @@ test('a part whose skipped sample the list needs after all is run again for it',
   // least half the keys move, so the second part skips its sample, expecting
   // the first to fill the list; the first moves none, and the second part
   // is run again for its moved keys (engine/split.ts, samplesToRetake).
-  const text = `${'0\n'.repeat(1_100_000)}random:1100000:7\n`;
-  const movedKeys = async (workers: number) => {
-    await page.goto(`./?workers=${workers}#view=resize&algo=jump&from=10&to=20&keys=0..9`);
-    await expect(page.getByTestId('total-keys')).toHaveText('10');
-    await page.locator('textarea[name="keys"]').fill('');
-    await page.evaluate((value) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', value);
-      const box = document.querySelector('textarea[name="keys"]') as HTMLTextAreaElement;
-      box.focus();
-      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, text);
-    await expect(page.getByTestId('total-keys')).toHaveText('2200000', { timeout: 120_000 });
-    return { moved: await page.getByTestId('moved-jump').textContent(), csv: await download(page, 'moved-csv-jump'), workers: engineWorkers(page) };
-  };
-  const one = await movedKeys(1);
-  const two = await movedKeys(2);
+  const report = { algo: 'jump', from: 10, to: 20, keys: `${'0\n'.repeat(1_100_000)}random:1100000:7\n`, total: '2200000', pasted: true };
+  const one = await movedKeysWith(page, 1, report);
+  const two = await movedKeysWith(page, 2, report);
   expect(two.workers).toBe(3);
   expect(two.moved).toBe(one.moved);
   expect(Number(two.moved)).toBeGreaterThan(500_000);
-  // (Compared row by row: a 200,000-row diff would take minutes to print.)
-  const [oneRows, twoRows] = [one.csv.trim().split('\n'), two.csv.trim().split('\n')];
-  const differs = twoRows.findIndex((row, i) => row !== oneRows[i]);
-  expect(twoRows.length).toBe(oneRows.length);
-  expect(differs, `the first row that differs: ${twoRows[differs]} where one worker lists ${oneRows[differs]}`).toBe(-1);
+  expectSameRows(two.csv, one.csv);
   expect(two.csv.trim().split('\n').length - 1, 'the list is full, from the second half').toBe(200_000);
 });
 
