@@ -11,7 +11,7 @@
 // terminated once its other requests have settled, which releases its memory
 // (a WebAssembly memory never shrinks), and the next request starts a fresh one.
 
-import type { Field, KeyText, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
+import type { Field, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
 import { mergedCounts, splitWorkers } from './splitWorkers';
 
 /** A key set as typed (possibly a pasted list, one key a line) in the KEYS
