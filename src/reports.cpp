@@ -122,7 +122,7 @@ ResizeReport::ResizeReport(const Algorithm& algorithm, std::int32_t from, std::i
       before_(static_cast<std::size_t>(from)),
       after_(static_cast<std::size_t>(to)) {
   if (static_cast<std::uint64_t>(from) * static_cast<std::uint64_t>(to) <= kMaxFlowCells) {
-    flows_.assign(static_cast<std::size_t>(from) * static_cast<std::size_t>(to), 0);
+    flows_ = FlowMatrix(static_cast<std::size_t>(from) * static_cast<std::size_t>(to));
   }
 }
 
@@ -141,8 +141,7 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
   if (begin >= end) return;
   std::uint64_t* before = before_.data();
   std::uint64_t* after = after_.data();
-  std::uint64_t* flows = flows_.empty() ? nullptr : flows_.data();
-  const std::uint64_t to = static_cast<std::uint64_t>(to_);
+  const bool flows = !flows_.empty();
   // A staying key (most keys) costs one count, in `stayed`, added to its
   // bucket's load before and after and to the flows' diagonal at the end;
   // a moved key counts in both loads and its flow cell at once.
@@ -185,7 +184,7 @@ void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t en
   for (std::size_t bucket = 0; bucket < stayed.size(); ++bucket) {
     before[bucket] += stayed[bucket];
     after[bucket] += stayed[bucket];
-    if (flows) flows[bucket * to + bucket] += stayed[bucket];
+    if (flows) flows_.add(bucket * static_cast<std::size_t>(to_) + bucket, stayed[bucket]);
   }
   total_ += end - begin;
 }
@@ -196,12 +195,37 @@ void ResizeReport::add_moved(std::uint64_t value, const std::string* label, std:
   ++after_[static_cast<std::size_t>(new_bucket)];
   ++moved_;
   if (!flows_.empty()) {
-    ++flows_[static_cast<std::size_t>(old_bucket) * static_cast<std::size_t>(to_) +
-             static_cast<std::size_t>(new_bucket)];
+    flows_.increment(static_cast<std::size_t>(old_bucket) * static_cast<std::size_t>(to_) +
+                     static_cast<std::size_t>(new_bucket));
   }
   if (sample_.size() < sample_limit_) {
     sample_.push_back({value, label ? *label : std::string(), old_bucket, new_bucket});
   }
+}
+
+std::size_t FlowMatrix::nonzero_count() const {
+  if (listed_) return nonzero_.size();
+  std::size_t nonzero = 0;
+  for (const std::uint64_t count : counts_) nonzero += count != 0;
+  return nonzero;
+}
+
+// Once per cell that becomes non-zero (a few thousand a report, or a quarter
+// of the matrix before the list stops): out of the counting loops.
+[[gnu::noinline]] void FlowMatrix::note_nonzero(std::size_t index) {
+  if (!listed_) return;
+  if (nonzero_.size() < counts_.size() / 4) {
+    nonzero_.push_back(static_cast<std::uint32_t>(index));
+    return;
+  }
+  listed_ = false;
+  std::vector<std::uint32_t>().swap(nonzero_);
+}
+
+std::vector<std::uint32_t> FlowMatrix::sorted_nonzero() const {
+  std::vector<std::uint32_t> sorted = nonzero_;
+  std::sort(sorted.begin(), sorted.end());
+  return sorted;
 }
 
 std::vector<FlowCell> nonzero_cells(const std::vector<std::uint64_t>& matrix) {
@@ -228,7 +252,7 @@ bool add_to(std::uint64_t& sum, std::uint64_t count) {
                                                       std::uint64_t& total, std::uint64_t& moved,
                                                       std::vector<std::uint64_t>& before,
                                                       std::vector<std::uint64_t>& after,
-                                                      std::vector<std::uint64_t>& flows) {
+                                                      FlowMatrix& flows) {
   const auto shape = [](std::size_t size) { return std::to_string(size); };
   const bool sparse = counts.flows_as_cells;
   if (sparse ? !counts.flows.empty() : !counts.flow_cells.empty()) {
@@ -268,9 +292,9 @@ bool add_to(std::uint64_t& sum, std::uint64_t count) {
   add_same_shape(before, counts.loads_before);
   add_same_shape(after, counts.loads_after);
   if (sparse) {
-    for (const FlowCell& cell : counts.flow_cells) flows[cell.index] += cell.count;
-  } else if (!flows.empty()) {
-    add_same_shape(flows, counts.flows);
+    for (const FlowCell& cell : counts.flow_cells) flows.add(cell.index, cell.count);
+  } else {
+    for (std::size_t i = 0; i < counts.flows.size(); ++i) flows.add(i, counts.flows[i]);
   }
   total += counts.total;
   moved += counts.moved;
@@ -301,13 +325,13 @@ ResizeReport::FlowBalance ResizeReport::flow_balance(std::int32_t source) const 
     }
   }
   for (std::int32_t d = 0; d < to_; ++d) {
-    if (d != source) balance.moved_out += flows_[row + static_cast<std::size_t>(d)];
+    if (d != source) balance.moved_out += flows()[row + static_cast<std::size_t>(d)];
   }
   if (balance.moved_out == 0 || destinations.size() < 2) return balance;
   const double expected =
       static_cast<double>(balance.moved_out) / static_cast<double>(destinations.size());
   for (std::int32_t d : destinations) {
-    const double diff = static_cast<double>(flows_[row + static_cast<std::size_t>(d)]) - expected;
+    const double diff = static_cast<double>(flows()[row + static_cast<std::size_t>(d)]) - expected;
     balance.chi_square += diff * diff / expected;
   }
   balance.degrees_of_freedom = destinations.size() - 1;
@@ -366,7 +390,7 @@ NodeResizeReport::NodeResizeReport(Cluster before, Cluster after, std::size_t sa
       loads_after_(after_.nodes().size()) {
   const std::uint64_t cells =
       static_cast<std::uint64_t>(before_.nodes().size()) * after_.nodes().size();
-  if (cells <= kMaxFlowCells) flows_.assign(static_cast<std::size_t>(cells), 0);
+  if (cells <= kMaxFlowCells) flows_ = FlowMatrix(static_cast<std::size_t>(cells));
 }
 
 void NodeResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t end) {
@@ -378,7 +402,7 @@ void NodeResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_
     const std::uint32_t new_node = after_.locate(value, key);
     ++loads_before_[old_node];
     ++loads_after_[new_node];
-    if (!flows_.empty()) ++flows_[old_node * width + new_node];
+    if (!flows_.empty()) flows_.increment(old_node * width + new_node);
     if (map_[old_node] != static_cast<std::int64_t>(new_node)) {
       ++moved_;
       if (sample_.size() < sample_limit_) {

@@ -236,6 +236,11 @@ TEST(NodeLists, MinimumMovedIsTheShareThatNodesLose) {
   std::uint64_t from_removed = 0;
   for (std::size_t to = 0; to < 9; ++to) from_removed += report.flows()[3 * 9 + to];
   EXPECT_EQ(from_removed, report.loads_before()[3]);
+  // The matrix lists its non-zero cells as it fills, in index order when read.
+  std::vector<FlowCell> listed;
+  report.flow_matrix().for_each_nonzero([&](FlowCell cell) { listed.push_back(cell); });
+  EXPECT_EQ(listed, nonzero_cells(report.flows()));
+  EXPECT_EQ(listed.size(), 9u + 9u);  // 9 staying nodes, and the removed one's keys to 9
 }
 
 TEST(NodeLists, ParsingNodesAndEdits) {

@@ -181,6 +181,71 @@ TEST(ResizeReport, NonzeroCellsListEveryNonZeroCellInIndexOrder) {
   EXPECT_EQ(sum, 100000u);
 }
 
+/// flow_matrix().for_each_nonzero as a list.
+std::vector<FlowCell> listed_cells(const FlowMatrix& matrix) {
+  std::vector<FlowCell> cells;
+  matrix.for_each_nonzero([&](FlowCell cell) { cells.push_back(cell); });
+  return cells;
+}
+
+TEST(FlowMatrix, ListsItsNonZeroCellsInIndexOrderWhateverOrderTheyFilled) {
+  FlowMatrix matrix(16);
+  matrix.increment(9);
+  matrix.add(2, 5);
+  matrix.add(7, 0);  // no key: the cell stays zero and unlisted
+  matrix.increment(9);
+  matrix.add(2, 1);
+  EXPECT_EQ(matrix.nonzero_count(), 2u);
+  EXPECT_EQ(listed_cells(matrix), (std::vector<FlowCell>{{2, 6}, {9, 2}}));
+  EXPECT_EQ(listed_cells(matrix), nonzero_cells(matrix.counts()));
+  EXPECT_TRUE(listed_cells(FlowMatrix(4)).empty());
+  EXPECT_TRUE(FlowMatrix().empty());
+}
+
+TEST(FlowMatrix, PastAQuarterOfItsCellsItReadsTheMatrixAndStillListsEveryCell) {
+  FlowMatrix matrix(8);
+  // Cells filled backwards, more than a quarter of them: the list stops.
+  for (std::size_t index = 8; index-- > 1;) matrix.add(index, index * 10);
+  EXPECT_EQ(matrix.nonzero_count(), 7u);
+  EXPECT_EQ(listed_cells(matrix), nonzero_cells(matrix.counts()));
+  EXPECT_EQ(listed_cells(matrix).front(), (FlowCell{1, 10}));
+}
+
+// Each report's listed cells are its matrix's, counted key by key, merged
+// from parts as cells, and merged from parts as whole matrices.
+TEST(ResizeReport, ListedFlowCellsAreTheMatrixsNonZeroCells) {
+  const KeySet keys = *KeySet::parse("random:20000:3");
+  for (const char* name : {"jump", "jumpback", "modulo"}) {
+    for (const auto& [from, to] : {std::pair{1000, 1001}, std::pair{12, 10}, std::pair{10, 12}}) {
+      SCOPED_TRACE(std::string(name) + " " + std::to_string(from) + " -> " + std::to_string(to));
+      ResizeReport whole = *ResizeReport::create(algorithm(name), from, to, 0);
+      whole.add(keys, 0, keys.size());
+      EXPECT_EQ(listed_cells(whole.flow_matrix()), nonzero_cells(whole.flows()));
+      for (const bool as_cells : {true, false}) {
+        ResizeReport merged = *ResizeReport::create(algorithm(name), from, to, 0);
+        for (const auto& [begin, end] : {std::pair{0, 7000}, std::pair{7000, 20000}}) {
+          ResizeReport counted = *ResizeReport::create(algorithm(name), from, to, 0);
+          counted.add(keys, begin, end);
+          ResizeCounts counts;
+          counts.total = counted.total();
+          counts.moved = counted.moved();
+          counts.loads_before = counted.loads_before();
+          counts.loads_after = counted.loads_after();
+          if (as_cells) {
+            counts.flow_cells = listed_cells(counted.flow_matrix());
+            counts.flows_as_cells = true;
+          } else {
+            counts.flows = counted.flows();
+          }
+          ASSERT_TRUE(merged.add_counts(counts));
+        }
+        EXPECT_EQ(merged.flows(), whole.flows());
+        EXPECT_EQ(listed_cells(merged.flow_matrix()), nonzero_cells(whole.flows()));
+      }
+    }
+  }
+}
+
 // A part's flows as cells: every way they can be wrong is named, and adds nothing.
 TEST(ResizeReport, BadFlowCellsAreRefusedAndAddNothing) {
   const KeySet keys = *KeySet::parse("0..999");

@@ -430,7 +430,7 @@ class ResizeJob {
   void collect(bool flows_as_cells, bool with_balance, bool every_key_text) {
     before_ = to_doubles(report_->loads_before());
     after_ = to_doubles(report_->loads_after());
-    collect_flows(report_->flows(), flows_as_cells, cells_, flows_);
+    collect_flows(report_->flow_matrix(), flows_as_cells, cells_, flows_);
     balance_.clear();
     if (has_flows() && with_balance) {
       balance_.reserve(static_cast<std::size_t>(report_->from()) * 3);

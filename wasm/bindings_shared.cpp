@@ -28,16 +28,14 @@ namespace jumphash::wasm {
   ends_.push_back(static_cast<std::uint32_t>(text_.size()));
 }
 
-void collect_flows(const std::vector<std::uint64_t>& flows, bool as_cells, FlowCellColumns& cells,
+void collect_flows(const FlowMatrix& flows, bool as_cells, FlowCellColumns& cells,
                    std::vector<double>& matrix) {
-  // Not `cells.collect(as_cells ? flows : {})`: a conditional with a
-  // temporary on one side copies the matrix (8 MB for 1000 x 1001).
   if (as_cells) {
     cells.collect(flows);
     matrix.clear();
   } else {
-    cells.collect({});
-    matrix = to_doubles(flows);
+    cells.collect(FlowMatrix());
+    matrix = to_doubles(flows.counts());
   }
 }
 
@@ -84,20 +82,19 @@ void collect_flows(const std::vector<std::uint64_t>& flows, bool as_cells, FlowC
   return part;
 }
 
-[[gnu::noinline]] void FlowCellColumns::collect(const std::vector<std::uint64_t>& flows) {
+[[gnu::noinline]] void FlowCellColumns::collect(const FlowMatrix& flows) {
   index_.clear();
   count_.clear();
-  std::size_t nonzero = 0;
-  for (const std::uint64_t count : flows) nonzero += count != 0;
+  const std::size_t nonzero = flows.nonzero_count();
   whole_ = nonzero * 3 >= flows.size() * 2 && !flows.empty();
   if (whole_) {
-    count_ = to_doubles(flows);
+    count_ = to_doubles(flows.counts());
     return;
   }
   index_.resize(nonzero);
   count_.resize(nonzero);
   std::size_t at = 0;
-  for_each_nonzero_cell(flows, [&](FlowCell cell) {
+  flows.for_each_nonzero([&](FlowCell cell) {
     index_[at] = cell.index;
     count_[at++] = static_cast<double>(cell.count);
   });

@@ -166,7 +166,7 @@ class StagedCounts {
   std::vector<double> staged_;
 };
 
-/// A flow matrix's non-zero cells (nonzero_cells) as JavaScript reads them:
+/// A flow matrix's non-zero cells (FlowMatrix) as JavaScript reads them:
 /// size() uint32 indices and as many counts as doubles (the package's
 /// ResizePart.flowCells). A resize's part passes these instead of its
 /// matrix: 1000 -> 1001 buckets fills about 2,000 of 1,001,000 cells. When
@@ -175,7 +175,7 @@ class StagedCounts {
 /// indices (whole()) and the counts are every cell, row-major.
 class FlowCellColumns {
  public:
-  void collect(const std::vector<std::uint64_t>& flows);
+  void collect(const FlowMatrix& flows);
   bool whole() const { return whole_; }
   double size() const { return static_cast<double>(count_.size()); }
   std::uintptr_t indices() const { return address(index_.data()); }
@@ -190,7 +190,7 @@ class FlowCellColumns {
 /// A report's flow matrix for JavaScript: its non-zero cells into `cells`
 /// when `as_cells` (and `matrix` emptied), else the whole matrix as doubles
 /// into `matrix` (and no cells).
-void collect_flows(const std::vector<std::uint64_t>& flows, bool as_cells, FlowCellColumns& cells,
+void collect_flows(const FlowMatrix& flows, bool as_cells, FlowCellColumns& cells,
                    std::vector<double>& matrix);
 
 /// load_stats(loads) as the 7 doubles the package reads: total, min, max,

@@ -334,7 +334,7 @@ class NodeResizeJob {
   void collect(bool flows_as_cells, bool /*with_balance*/, bool every_key_text) {
     loads_before_ = to_doubles(report_->loads_before());
     loads_after_ = to_doubles(report_->loads_after());
-    collect_flows(report_->flows(), flows_as_cells, cells_, flows_);
+    collect_flows(report_->flow_matrix(), flows_as_cells, cells_, flows_);
     sample_values_.clear();
     sample_nodes_.clear();
     sample_keys_.clear(!every_key_text);
