@@ -204,28 +204,10 @@ void ResizeReport::add_moved(std::uint64_t value, const std::string* label, std:
 }
 
 std::size_t FlowMatrix::nonzero_count() const {
-  if (listed_) return nonzero_.size();
   std::size_t nonzero = 0;
-  for (const std::uint64_t count : counts_) nonzero += count != 0;
+  for (const std::uint64_t bits : nonzero_)
+    nonzero += static_cast<std::size_t>(std::popcount(bits));
   return nonzero;
-}
-
-// Once per cell that becomes non-zero (a few thousand a report, or a quarter
-// of the matrix before the list stops): out of the counting loops.
-[[gnu::noinline]] void FlowMatrix::note_nonzero(std::size_t index) {
-  if (!listed_) return;
-  if (nonzero_.size() < counts_.size() / 4) {
-    nonzero_.push_back(static_cast<std::uint32_t>(index));
-    return;
-  }
-  listed_ = false;
-  std::vector<std::uint32_t>().swap(nonzero_);
-}
-
-std::vector<std::uint32_t> FlowMatrix::sorted_nonzero() const {
-  std::vector<std::uint32_t> sorted = nonzero_;
-  std::sort(sorted.begin(), sorted.end());
-  return sorted;
 }
 
 std::vector<FlowCell> nonzero_cells(const std::vector<std::uint64_t>& matrix) {

@@ -202,13 +202,12 @@ TEST(FlowMatrix, ListsItsNonZeroCellsInIndexOrderWhateverOrderTheyFilled) {
   EXPECT_TRUE(FlowMatrix().empty());
 }
 
-TEST(FlowMatrix, PastAQuarterOfItsCellsItReadsTheMatrixAndStillListsEveryCell) {
-  FlowMatrix matrix(8);
-  // Cells filled backwards, more than a quarter of them: the list stops.
-  for (std::size_t index = 8; index-- > 1;) matrix.add(index, index * 10);
-  EXPECT_EQ(matrix.nonzero_count(), 7u);
+TEST(FlowMatrix, MarksCellsAcrossWordsAndTheLastPartialWord) {
+  FlowMatrix matrix(130);  // three words of bits, the last of 2
+  for (const std::size_t index : {129, 0, 64, 63, 65, 128}) matrix.add(index, index + 1);
+  EXPECT_EQ(matrix.nonzero_count(), 6u);
   EXPECT_EQ(listed_cells(matrix), nonzero_cells(matrix.counts()));
-  EXPECT_EQ(listed_cells(matrix).front(), (FlowCell{1, 10}));
+  EXPECT_EQ(listed_cells(matrix).back(), (FlowCell{129, 130}));
 }
 
 // Each report's listed cells are its matrix's, counted key by key, merged
