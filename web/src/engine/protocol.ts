@@ -148,13 +148,22 @@ export interface ResizePartRequest extends Omit<ResizeRequest, 'kind'> {
   sampleLimits?: number[];
 }
 /**
- * The moved keys of a resize in columns (the package's ResizeJob.resultInColumns).
- * 200,000 objects with a bigint each take 120-230 ms to build in a worker
- * and about 400 ms to clone into the page, on its main thread, so they cross as
- * typed arrays (transferred, not copied) and the key text only where it is
- * not the decimal value.
+ * The moved keys a resize lists, in key order, in columns (the package's
+ * ResizeJob.resultInColumns): 200,000 objects with a bigint each take
+ * 120-230 ms to build in a worker and about 400 ms to clone into the page,
+ * on its main thread, so they cross as typed arrays (transferred, not
+ * copied) and the key text only where it is not the decimal value.
+ *
+ * The list is `parts`' keys one after another: one worker's report has one
+ * part; a split report keeps each part's columns as its worker made them
+ * (split.ts, firstMoved), since copying them into one list wrote fresh
+ * memory, which costs more than the copy (100,000 keys, 1.6 MB: 5.5-6 ms
+ * in Node on this project's 2-core VM, after the merge, with the other
+ * worker idle). views/resize/flows.ts reads it (movedCount, movedAt).
  */
-export type MovedSample = MovedKeyColumns;
+export interface MovedSample {
+  readonly parts: readonly MovedKeyColumns[];
+}
 
 /**
  * A resize report as the page gets it: the package's ResizeResult with the
@@ -163,7 +172,7 @@ export type MovedSample = MovedKeyColumns;
  * doubles, about 30 ms to write out in a worker, for some 2,000 cells.
  * views/resize/flows.ts reads them.
  */
-export type ReportedResize = ResizeResultWithCells;
+export type ReportedResize = Omit<ResizeResultWithCells, 'sample'> & { readonly sample: MovedSample };
 
 /** One algorithm over one step of the chain: its report `R`, or why it has none. */
 export interface StepOutcome<R> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { LoadRequest, ResizeRequest } from './protocol';
-import { PART_FROM_KEYS, PartsProgress, leastMovedShares, partSampleLimits, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
+import { PART_FROM_KEYS, PartsProgress, firstMoved, leastMovedShares, partSampleLimits, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
 import { MAX_FLOW_CELLS, mergedCounts, splitWorkers } from './splitWorkers';
 
 const resize = (sizes: number[], algos = ['jumpback']): ResizeRequest => ({ kind: 'resize', algos, keys: '', sizes, sampleLimit: 0 });
@@ -154,5 +154,31 @@ describe('PartsProgress', () => {
     progress.update(1, 3, { done: 6, total: 6, phase: 'jumpback: 10 → 12' });
     expect(seen.map((p) => [p.done, p.total])).toEqual([[2, 20], [8, 20], [14, 20], [20, 20]]);
     expect(seen.at(-1)!.phase).toBe('jumpback: 10 → 12');
+  });
+});
+
+describe('the first moved keys of the parts', () => {
+  const sample = (first: number, count: number, labels: [number, string][] = []) => ({
+    values: BigUint64Array.from({ length: count }, (_, i) => BigInt(first + i)),
+    oldBuckets: Int32Array.from({ length: count }, (_, i) => i),
+    newBuckets: Int32Array.from({ length: count }, (_, i) => i + 1),
+    labels,
+  });
+  const keys = (moved: ReturnType<typeof firstMoved>) => moved.parts.flatMap((part) => [...part.values].map(Number));
+
+  test('joins the parts in order, past a part that moved nothing, and cuts at the limit', () => {
+    const parts = [sample(10, 2), sample(0, 0), sample(20, 3, [[0, 'a'], [2, 'c']]), sample(30, 4)];
+    expect(keys(firstMoved(parts, 100))).toEqual([10, 11, 20, 21, 22, 30, 31, 32, 33]);
+    const cut = firstMoved(parts, 4);
+    expect(keys(cut)).toEqual([10, 11, 20, 21]);
+    // The cut part keeps its columns (subarrays, not copies) and the labels below the cut.
+    expect(cut.parts[1]!.values.buffer).toBe(parts[2]!.values.buffer);
+    expect([...cut.parts[1]!.newBuckets]).toEqual([1, 2]);
+    expect(cut.parts[1]!.labels).toEqual([[0, 'a']]);
+    // A part taken whole is the part itself; none past the limit is kept.
+    expect(cut.parts[0]).toBe(parts[0]);
+    expect(firstMoved(parts, 2).parts).toEqual([parts[0]]);
+    expect(firstMoved(parts, 0).parts).toEqual([]);
+    expect(firstMoved([sample(0, 0)], 10).parts).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
 // arithmetic, kept apart so that it can be tested without workers; whether
 // to split at all is engine/splitWorkers.ts.
 
-import type { ResizeRequest } from './protocol';
+import type { MovedKeyColumns } from 'jumphash-wasm';
+import type { MovedSample, ResizeRequest } from './protocol';
 
 /**
  * Keys a part has at least: each costs a job, a message each way and its
@@ -181,4 +182,33 @@ export class PartsProgress {
     const done = this.done.reduce((sum, value) => sum + value, 0);
     this.onProgress?.({ done, total: Math.max(this.total, done), phase: progress.phase });
   }
+}
+
+/**
+ * The first `limit` moved keys of a split resize: the parts' samples (each
+ * in key order, the parts in key order) one after another, as a MovedSample
+ * of their own columns, not copied. The part that reaches the limit is cut
+ * (subarrays of its columns), the parts after it are left out, and a part
+ * that moved none of its keys lists none (the parts after it still may).
+ */
+export function firstMoved(samples: readonly MovedKeyColumns[], limit: number): MovedSample {
+  const parts: MovedKeyColumns[] = [];
+  let left = limit;
+  for (const sample of samples) {
+    if (left === 0) break;
+    const take = Math.min(sample.values.length, left);
+    if (take === 0) continue;
+    parts.push(
+      take === sample.values.length
+        ? sample
+        : {
+            values: sample.values.subarray(0, take),
+            oldBuckets: sample.oldBuckets.subarray(0, take),
+            newBuckets: sample.newBuckets.subarray(0, take),
+            labels: sample.labels.filter(([index]) => index < take),
+          },
+    );
+    left -= take;
+  }
+  return { parts };
 }

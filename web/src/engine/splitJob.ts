@@ -8,7 +8,6 @@ import type {
   LoadOutcome,
   LoadReply,
   LoadRequest,
-  MovedSample,
   ResizeOutcome,
   ResizePartReply,
   ResizePartRequest,
@@ -16,6 +15,7 @@ import type {
   ResizeRequest,
 } from './protocol';
 import { buffersOf, loadTopology, resizeReports, resizeSteps } from './reportJobs';
+import { firstMoved } from './split';
 import { partBuffers } from './transfer';
 import { type WithKeyText, parseScenario, withOptions } from './workerJobs';
 
@@ -26,37 +26,6 @@ export function resizePart(jh: Jumphash, id: number, request: WithKeyText<Resize
     transfer.push(...partBuffers(part));
     return part;
   });
-}
-
-/**
- * The first `limit` moved keys of the parts' samples, in part (key) order:
- * what Job.absorb makes of the samples, done on the columns, so that 200,000
- * sampled keys a part never become objects with a bigint each.
- */
-function joinSamples(samples: MovedSample[], limit: number): MovedSample {
-  const total = Math.min(limit, samples.reduce((sum, sample) => sum + sample.values.length, 0));
-  // The first part alone fills the sample (the usual case: each part samples
-  // up to the limit): it is the sample, uncopied. A copy of 200,000 keys
-  // wrote 3.2 MB of fresh memory, 11 ms on this project's 2-core VM.
-  if (samples.length > 0 && samples[0]!.values.length === total) return samples[0]!;
-  const joined: MovedSample = {
-    values: new BigUint64Array(total),
-    oldBuckets: new Int32Array(total),
-    newBuckets: new Int32Array(total),
-    labels: [],
-  };
-  let at = 0;
-  for (const sample of samples) {
-    if (at === total) break;
-    // A part that moved none of its keys lists none; the parts after it may.
-    const take = Math.min(sample.values.length, total - at);
-    joined.values.set(sample.values.subarray(0, take), at);
-    joined.oldBuckets.set(sample.oldBuckets.subarray(0, take), at);
-    joined.newBuckets.set(sample.newBuckets.subarray(0, take), at);
-    for (const [index, label] of sample.labels) if (index < take) joined.labels.push([at + index, label]);
-    at += take;
-  }
-  return joined;
 }
 
 /**
@@ -73,14 +42,15 @@ export function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, p
     const outcomes = parts.map((part) => part.steps[k]!);
     const failed = outcomes.find((outcome) => outcome.result === null);
     if (failed) return { ...failed, result: null };
-    // The core sums the counts; the samples are joined here, in columns
-    // (the merging job keeps none: sampleLimit 0).
+    // The core sums the counts; the list is the parts' own samples, cut at
+    // the limit (split.ts, firstMoved; the merging job keeps none).
     const job = start({ sampleLimit: 0, keyRange: [0, 0] });
     try {
       for (const outcome of outcomes) job.absorb(outcome.result!);
       const { sample: _none, ...counts } = job.resultInColumns({ flows: 'cells' });
-      const sample = joinSamples(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
-      transfer.push(...buffersOf(counts), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
+      const sample = firstMoved(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
+      const sampleBuffers = sample.parts.flatMap((part) => [part.values.buffer, part.oldBuckets.buffer, part.newBuckets.buffer]);
+      transfer.push(...buffersOf(counts), ...new Set(sampleBuffers));
       return { algorithm: algo, label, result: { ...counts, sample }, error: null };
     } finally {
       job.dispose();

@@ -98,12 +98,11 @@ function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
   return { value: parsed.value, label: parsed.label, buckets, traces, errors };
 }
 
-/** A resize job's report, its sample in columns, with the buffers to transfer added to `transfer`. */
+/** A resize job's report, its sample in columns (one part), with the buffers to transfer added to `transfer`. */
 function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
-  const result = job.resultInColumns({ flows: 'cells' });
-  const { sample } = result;
-  transfer.push(...buffersOf(result), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
-  return result;
+  const { sample, ...counts } = job.resultInColumns({ flows: 'cells' });
+  transfer.push(...buffersOf(counts), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
+  return { ...counts, sample: { parts: [sample] } };
 }
 
 /** A load's report (or, with request.part, one part's of a split load): each algorithm's loads. */

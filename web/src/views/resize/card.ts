@@ -8,7 +8,7 @@ import type { ReportedResize, ResizeOutcome } from '../../engine/protocol';
 import { download, fixed, grouped, h, percent } from '../../ui/dom';
 import { virtualTable } from '../../ui/virtualTable';
 import { figure, loadCharts } from '../context';
-import { type FlowCell, alignedLoads, flowCells, flowCsv, flowLabels, flowMatrix, loadBefore, movedCsv, movedLine, movingCells, renumbered, rowFlows } from './flows';
+import { type FlowCell, alignedLoads, flowCells, flowCsv, flowLabels, flowMatrix, loadBefore, movedCount, movedCsv, movedLine, movingCells, renumbered, rowFlows } from './flows';
 
 /** Matrices up to this many nodes on a side are drawn as a full table; larger ones list their flows. */
 export const FULL_MATRIX_SIDE = 24;
@@ -348,7 +348,7 @@ function bucketFlows(outcome: ResizeOutcome, result: ReportedResize, options: Ca
 
 function movedList(outcome: ResizeOutcome, result: ReportedResize, options: CardOptions): HTMLElement {
   const labels = flowLabels(result);
-  const count = result.sample.values.length;
+  const count = movedCount(result.sample);
   const note =
     count < result.moved
       ? `The first ${grouped(count)} of ${grouped(result.moved)} moved keys, in key order (the list keeps at most ${grouped(options.sampleLimit)}).`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgorithmInfo } from 'jumphash-wasm';
 import type { ReportedResize } from '../../engine/protocol';
-import { alignedLoads, csvQuoted, flowCells, flowCsv, flowMatrix, loadBefore, movedCsv, movedLine, movingCells, renumbered, rowFlows, flowLabels } from './flows';
+import { alignedLoads, csvQuoted, flowCells, flowCsv, flowMatrix, loadBefore, movedAt, movedCount, movedCsv, movedLine, movingCells, renumbered, rowFlows, flowLabels } from './flows';
 
 /** A matrix as the package's FlowCells: its non-zero cells, or (`whole`) all of it with no index. */
 function cells(matrix: number[], whole = false): ReportedResize['flowCells'] {
@@ -26,7 +26,7 @@ function nodeResult(overrides: Partial<ReportedResize> = {}): ReportedResize {
     // rows: a -> a 30; b -> a 5, c 0, d 20; c -> c 45
     flowCells: cells([30, 0, 0, 5, 0, 20, 0, 45, 0]),
     flowBalance: [],
-    sample: { values: new BigUint64Array([7n, 9n]), oldBuckets: Int32Array.of(1, 1), newBuckets: Int32Array.of(2, 0), labels: [[1, '"k,1"']] },
+    sample: { parts: [{ values: new BigUint64Array([7n, 9n]), oldBuckets: Int32Array.of(1, 1), newBuckets: Int32Array.of(2, 0), labels: [[1, '"k,1"']] }] },
     keyRange: [0, 100],
     ...overrides,
   };
@@ -89,6 +89,25 @@ describe('CSV', () => {
     const result = nodeResult();
     expect(movedLine(result, flowLabels(result), 0)).toBe('7: b "x", y -> d');
     expect(movedCsv(result)).toBe('key,from,to\r\n7,"b ""x"", y","d"\r\n"""k,1""","b ""x"", y","a"\r\n');
+  });
+
+  it('reads a list kept in parts as one list, labels by their own part, and a list of no parts as empty', () => {
+    const part = (values: bigint[], labels: [number, string][] = []) => ({
+      values: BigUint64Array.from(values),
+      oldBuckets: Int32Array.from(values, (v) => Number(v % 2n)),
+      newBuckets: Int32Array.from(values, () => 1),
+      labels,
+    });
+    // A split report's list: two parts, the second's first key a string.
+    const result = nodeResult({ nodesBefore: null, nodesAfter: null, from: 2, to: 2, sample: { parts: [part([4n, 5n]), part([8n, 9n, 11n], [[0, '"x"']])] } });
+    expect(movedCount(result.sample)).toBe(5);
+    expect(movedAt(result.sample, 2)).toEqual([result.sample.parts[1], 0]);
+    expect([0, 1, 2, 3, 4].map((i) => movedLine(result, flowLabels(result), i))).toEqual(['4: 0 -> 1', '5: 1 -> 1', '"x": 0 -> 1', '9: 1 -> 1', '11: 1 -> 1']);
+    expect(movedCsv(result)).toBe('key,old_bucket,new_bucket\r\n4,0,1\r\n5,1,1\r\n"""x""",0,1\r\n9,1,1\r\n11,1,1\r\n');
+    expect(() => movedAt(result.sample, 5)).toThrow('moved key 5 of 5');
+    const none = nodeResult({ sample: { parts: [] } });
+    expect(movedCount(none.sample)).toBe(0);
+    expect(movedCsv(none)).toBe('key,from,to\r\n');
   });
 });
 

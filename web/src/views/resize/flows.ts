@@ -3,7 +3,7 @@
 // plan), its CSV, loads per node aligned by name, and whether a bucket-count
 // algorithm renumbered the list. Pure functions of the package's ReportedResize.
 
-import type { AlgorithmInfo } from 'jumphash-wasm';
+import type { AlgorithmInfo, MovedKeyColumns } from 'jumphash-wasm';
 import type { MovedSample, ReportedResize } from '../../engine/protocol';
 
 /** One non-zero cell of the flow matrix. */
@@ -192,19 +192,34 @@ export function renumbered(info: AlgorithmInfo | undefined, result: ReportedResi
   );
 }
 
-/** A moved key as the list shows it: `key: old -> new` with node names (or buckets). */
-export function movedLine(result: ReportedResize, labels: { before: string[]; after: string[] }, i: number): string {
-  const { oldBuckets, newBuckets } = result.sample;
-  return `${movedKey(result.sample, i)}: ${labels.before[oldBuckets[i]!]} -> ${labels.after[newBuckets[i]!]}`;
+/** How many moved keys `sample` lists. */
+export function movedCount(sample: MovedSample): number {
+  return sample.parts.reduce((sum, part) => sum + part.values.length, 0);
 }
 
-const keyLabels = new WeakMap<MovedSample, Map<number, string>>();
+/** The columns of `sample` holding its i-th moved key (0 <= i < movedCount), and the key's index in them. */
+export function movedAt(sample: MovedSample, i: number): [MovedKeyColumns, number] {
+  let at = i;
+  for (const part of sample.parts) {
+    if (at < part.values.length) return [part, at];
+    at -= part.values.length;
+  }
+  throw new RangeError(`moved key ${i} of ${movedCount(sample)}`);
+}
 
-/** How the i-th moved key prints (the CLI's form: decimal, or the quoted string). */
-export function movedKey(sample: MovedSample, i: number): string {
-  let labels = keyLabels.get(sample);
-  if (!labels) keyLabels.set(sample, (labels = new Map(sample.labels)));
-  return labels.get(i) ?? sample.values[i]!.toString();
+/** A moved key as the list shows it: `key: old -> new` with node names (or buckets). */
+export function movedLine(result: ReportedResize, labels: { before: string[]; after: string[] }, i: number): string {
+  const [part, at] = movedAt(result.sample, i);
+  return `${keyText(part, at)}: ${labels.before[part.oldBuckets[at]!]} -> ${labels.after[part.newBuckets[at]!]}`;
+}
+
+const keyLabels = new WeakMap<MovedKeyColumns, Map<number, string>>();
+
+/** How key `i` of `part` prints (the CLI's form: decimal, or the quoted string). */
+function keyText(part: MovedKeyColumns, i: number): string {
+  let labels = keyLabels.get(part);
+  if (!labels) keyLabels.set(part, (labels = new Map(part.labels)));
+  return labels.get(i) ?? part.values[i]!.toString();
 }
 
 /** The moved keys as CSV (RFC 4180): `key,from,to`; a key that is not plain digits (a string key as the CLI prints it) is quoted. */
@@ -213,11 +228,12 @@ export function movedCsv(result: ReportedResize): string {
   const named = result.nodesBefore !== null;
   const field = (text: string) => (named ? csvQuoted(text) : text);
   const lines = [named ? 'key,from,to' : 'key,old_bucket,new_bucket'];
-  const { oldBuckets, newBuckets } = result.sample;
-  for (let i = 0; i < oldBuckets.length; i++) {
-    const text = movedKey(result.sample, i);
-    const key = /^\d+$/.test(text) ? text : csvQuoted(text);
-    lines.push(`${key},${field(labels.before[oldBuckets[i]!]!)},${field(labels.after[newBuckets[i]!]!)}`);
+  for (const part of result.sample.parts) {
+    for (let i = 0; i < part.values.length; i++) {
+      const text = keyText(part, i);
+      const key = /^\d+$/.test(text) ? text : csvQuoted(text);
+      lines.push(`${key},${field(labels.before[part.oldBuckets[i]!]!)},${field(labels.after[part.newBuckets[i]!]!)}`);
+    }
   }
   return `${lines.join('\r\n')}\r\n`;
 }
