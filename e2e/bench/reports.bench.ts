@@ -97,5 +97,13 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   }
   lines.push('', 'Native, same run (jumphash_batch_bench, jumpback MOVED 1000 1001 over 0..99999999):', '| run | ms | ratio to the bare loop |', '|---|---|---|');
   for (const [name, ms] of native) lines.push(`| ${name} | ${ms} | ${bare ? (ms / bare).toFixed(2) : '-'}x |`);
+  // The machine's own 1 -> 2 speedup in this run, to read the page's against:
+  // native threads share the cores with nothing else of the page's.
+  const threads = (prefix: string) => {
+    const one = [...native].find(([name]) => name.startsWith(`${prefix}/1/`))?.[1];
+    const two = [...native].find(([name]) => name.startsWith(`${prefix}/2/`))?.[1];
+    return one && two ? `${(one / two).toFixed(2)}x` : '-';
+  };
+  lines.push('', `Native threads, 1 -> 2, same run: the report ${threads('resize/report')}, the CLI ${threads('resize/cli')}.`);
   console.log(lines.join('\n'));
 });
