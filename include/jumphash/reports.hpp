@@ -324,7 +324,7 @@ class ResizeReport {
   /// bucket old to bucket new (staying keys on the diagonal). Empty when
   /// from x to exceeds kMaxFlowCells.
   const std::vector<std::uint64_t>& flows() const { return flows_.counts(); }
-  /// The same matrix with its non-zero cells listed (FlowMatrix).
+  /// The same matrix, with its non-zero cells marked (FlowMatrix).
   const FlowMatrix& flow_matrix() const { return flows_; }
   bool has_flows() const { return !flows_.empty(); }
   const std::vector<MovedKey>& sample() const { return sample_; }
@@ -431,7 +431,7 @@ class NodeResizeReport {
   /// went from node old to node new (a surviving node's staying keys on its
   /// own cell). Empty when the matrix would exceed kMaxFlowCells.
   const std::vector<std::uint64_t>& flows() const { return flows_.counts(); }
-  /// The same matrix with its non-zero cells listed (FlowMatrix).
+  /// The same matrix, with its non-zero cells marked (FlowMatrix).
   const FlowMatrix& flow_matrix() const { return flows_; }
   const std::vector<MovedNodeKey>& sample() const { return sample_; }
 
