@@ -16,7 +16,7 @@ import type {
 } from './protocol';
 import { buffersOf, loadTopology, resizeReports, resizeSteps } from './reportJobs';
 import { firstMoved } from './split';
-import { partBuffers } from './transfer';
+import { partBuffers, sampleBuffers } from './transfer';
 import { type WithKeyText, parseScenario, withOptions } from './workerJobs';
 
 /** A part of a split resize: each report's counts (the package's ResizePart). */
@@ -49,8 +49,7 @@ export function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, p
       for (const outcome of outcomes) job.absorb(outcome.result!);
       const { sample: _none, ...counts } = job.resultInColumns({ flows: 'cells' });
       const sample = firstMoved(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
-      const sampleBuffers = sample.parts.flatMap((part) => [part.values.buffer, part.oldBuckets.buffer, part.newBuckets.buffer]);
-      transfer.push(...buffersOf(counts), ...new Set(sampleBuffers));
+      transfer.push(...buffersOf(counts), ...sampleBuffers(sample));
       return { algorithm: algo, label, result: { ...counts, sample }, error: null };
     } finally {
       job.dispose();

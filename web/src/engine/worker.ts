@@ -31,6 +31,7 @@ import type {
   Request,
 } from './protocol';
 import { buffersOf, keyRangeOf, loadTopology, resizeReports } from './reportJobs';
+import { sampleBuffers } from './transfer';
 import {
   FieldError, Progress, type WithKeyText, blame, messageOf, parseScenario, post, runJob, withKeyText, withOptions,
 } from './workerJobs';
@@ -100,9 +101,10 @@ function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
 
 /** A resize job's report, its sample in columns (one part), with the buffers to transfer added to `transfer`. */
 function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
-  const { sample, ...counts } = job.resultInColumns({ flows: 'cells' });
-  transfer.push(...buffersOf(counts), sample.values.buffer, sample.oldBuckets.buffer, sample.newBuckets.buffer);
-  return { ...counts, sample: { parts: [sample] } };
+  const { sample: columns, ...counts } = job.resultInColumns({ flows: 'cells' });
+  const sample = { parts: [columns] };
+  transfer.push(...buffersOf(counts), ...sampleBuffers(sample));
+  return { ...counts, sample };
 }
 
 /** A load's report (or, with request.part, one part's of a split load): each algorithm's loads. */
