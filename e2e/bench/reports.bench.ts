@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { type BrowserContext, expect, test, type Page } from '@playwright/test';
 
 // Reports in the page on 1, 2 and all of navigator.hardwareConcurrency
 // workers (?workers=N), against the native single-thread bare loop that
@@ -11,8 +11,10 @@ import { expect, test, type Page } from '@playwright/test';
 // -j <cores>), all in one run, as ratios. The page's time runs from typing
 // the keys to the report on screen (the view's 300 ms input debounce, the
 // split, the merge and the charts included; the workers already started, as
-// the page starts them 500 ms after it loads), best of three; and, in
-// brackets, from the report's start (after the debounce) to the same frame.
+// the page starts them 500 ms after it loads), best of ROUNDS runs taken
+// in turn with the other worker counts' (each count has a page of its own);
+// and, in brackets, from the report's start (after the debounce) to the
+// same frame.
 
 const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');
@@ -23,48 +25,77 @@ const CASES = [
   { name: 'jumpback 1000 -> 1001, keys random:10000000:1', algo: 'jumpback', from: 1000, to: 1001, keys: 'random:10000000:1', count: '10000000' },
 ];
 
-/**
- * ms from typing the keys of `c` to its report on screen, and from the
- * report's start (the User Timing mark `jumphash:report` that
- * engine.reports sets after the view's input debounce) to the same frame,
- * with `workers` workers; best of three each.
- */
-async function pageMs(page: Page, c: (typeof CASES)[number], workers: number): Promise<{ typed: number; report: number }> {
+/** Reports of each worker count, taken in turn (1, 2, ..., 1, 2, ...), so that a slow spell of the host slows every count alike. */
+const ROUNDS = 5;
+
+type Case = (typeof CASES)[number];
+interface Times {
+  typed: number;
+  report: number;
+}
+
+/** A page of the Resize view with `workers` workers (?workers=N), showing `c` over keys 0..99, its workers started. */
+async function openPage(context: BrowserContext, c: Case, workers: number): Promise<Page> {
+  const page = await context.newPage();
   await page.goto(`./?workers=${workers}#view=resize&algo=${c.algo}&from=${c.from}&to=${c.to}&keys=0..99`);
   await expect(page.getByTestId('total-keys')).toHaveText('100');
   await page.waitForTimeout(2000); // the workers start
-  const best = { typed: Infinity, report: Infinity };
-  for (let run = 0; run < 3; run++) {
-    await page.locator('textarea[name="keys"]').fill('0..99');
-    await expect(page.getByTestId('total-keys')).toHaveText('100', { timeout: 300_000 });
-    // Timed in the page, to the frame that shows the count (expect's polling
-    // would add up to a second). A MutationObserver, not polling on every
-    // animation frame: that polling made Chromium draw 60 frames a second
-    // while the report ran, and those frames took CPU time from the workers
-    // (in a trace of the 2-worker 10^8-key report, 22 polls and their frames
-    // against 3 frames of the page's own).
-    const shown = page.evaluate(
-      (count) =>
-        new Promise<number>((resolve) => {
-          const observer = new MutationObserver(() => {
-            if (document.querySelector('[data-testid="total-keys"]')?.textContent !== count) return;
-            observer.disconnect();
-            requestAnimationFrame(() => resolve(performance.now()));
-          });
-          observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-        }),
-      c.count,
-    );
-    const started = await page.evaluate(() => {
-      performance.clearMarks('jumphash:report');
-      return performance.now();
-    });
-    await page.locator('textarea[name="keys"]').fill(c.keys);
-    const shownAt = await shown;
-    const reportAt = await page.evaluate(() => performance.getEntriesByName('jumphash:report').at(-1)?.startTime ?? NaN);
-    best.typed = Math.min(best.typed, Math.round(shownAt - started));
-    best.report = Math.min(best.report, Math.round(shownAt - reportAt));
+  return page;
+}
+
+/**
+ * ms from typing the keys of `c` into `page` to its report on screen, and
+ * from the report's start (the User Timing mark `jumphash:report` that
+ * engine.reports sets after the view's input debounce) to the same frame.
+ */
+async function reportMs(page: Page, c: Case): Promise<Times> {
+  await page.bringToFront();
+  await page.locator('textarea[name="keys"]').fill('0..99');
+  await expect(page.getByTestId('total-keys')).toHaveText('100', { timeout: 300_000 });
+  // Timed in the page, to the frame that shows the count (expect's polling
+  // would add up to a second). A MutationObserver, not polling on every
+  // animation frame: that polling made Chromium draw 60 frames a second
+  // while the report ran, and those frames took CPU time from the workers
+  // (in a trace of the 2-worker 10^8-key report, 22 polls and their frames
+  // against 3 frames of the page's own).
+  const shown = page.evaluate(
+    (count) =>
+      new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-testid="total-keys"]')?.textContent !== count) return;
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now()));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    c.count,
+  );
+  const started = await page.evaluate(() => {
+    performance.clearMarks('jumphash:report');
+    return performance.now();
+  });
+  await page.locator('textarea[name="keys"]').fill(c.keys);
+  const shownAt = await shown;
+  const reportAt = await page.evaluate(() => performance.getEntriesByName('jumphash:report').at(-1)?.startTime ?? NaN);
+  return { typed: Math.round(shownAt - started), report: Math.round(shownAt - reportAt) };
+}
+
+/**
+ * `c` with each of `workerCounts` workers, one page each, the counts taken
+ * in turn for ROUNDS rounds: per count, the best of its runs.
+ */
+async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]): Promise<Times[]> {
+  const pages = [];
+  for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
+  const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, page] of pages.entries()) {
+      const times = await reportMs(page, c);
+      best[i]!.typed = Math.min(best[i]!.typed, times.typed);
+      best[i]!.report = Math.min(best[i]!.report, times.report);
+    }
   }
+  for (const page of pages) await page.close();
   return best;
 }
 
@@ -77,7 +108,7 @@ function nativeResize(): Map<string, number> {
   return rows;
 }
 
-test('page reports on 1, 2 and all workers against the bare loop', async ({ page }) => {
+test('page reports on 1, 2 and all workers against the bare loop', async ({ page, context }) => {
   const native = nativeResize();
   await page.goto('./');
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
@@ -88,8 +119,7 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   lines.push(`|---|${workerCounts.map(() => '---|').join('')}---|`);
   const bare = [...native].find(([name]) => name.startsWith('resize/bare_loop'))?.[1];
   for (const c of CASES) {
-    const times = [];
-    for (const workers of workerCounts) times.push(await pageMs(page, c, workers));
+    const times = await caseMs(context, c, workerCounts);
     const ratio = (ms: number) => (bare && c.keys === '0..99999999' ? `, ${(ms / bare).toFixed(2)}x bare` : '');
     const cell = (t: { typed: number; report: number }) => `${t.typed}${ratio(t.typed)} (${t.report}${ratio(t.report)})`;
     const speedup = `${(times[0]!.typed / times[1]!.typed).toFixed(2)}x (${(times[0]!.report / times[1]!.report).toFixed(2)}x)`;
