@@ -85,7 +85,7 @@ async function reportMs(page: Page, c: Case): Promise<Times> {
  * in turn for ROUNDS rounds: per count, the best of its runs.
  */
 async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]): Promise<Times[]> {
-  const pages = [];
+  const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
   const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity }));
   for (let round = 0; round < ROUNDS; round++) {
