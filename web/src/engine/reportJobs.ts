@@ -70,7 +70,7 @@ export function resizeReports<R>(
   const keyRange = keyRangeOf('part' in request ? request.part : undefined);
   const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
   const planned = resizeSteps(jh, request, scenario);
-  const progress = new Progress(id, ownKeys * planned.length);
+  const progress = new Progress(id, ownKeys * planned.length, keyRange !== undefined);
   const steps: StepOutcome<R>[] = [];
   const transfer: Transferable[] = [];
   const sampleLimits = 'sampleLimits' in request ? request.sampleLimits : undefined;

@@ -113,7 +113,7 @@ function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { re
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
   const keyRange = keyRangeOf(request.part);
   const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
-  const progress = new Progress(id, ownKeys * request.algos.length);
+  const progress = new Progress(id, ownKeys * request.algos.length, keyRange !== undefined);
   const items: LoadOutcome[] = [];
   const transfer: Transferable[] = [];
   for (const algo of request.algos) {
