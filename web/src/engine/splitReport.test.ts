@@ -1,0 +1,115 @@
+import { describe, expect, test } from 'vitest';
+import { CancelledError, EngineError, type Lane } from './client';
+import type { LoadRequest } from './protocol';
+import { splitRanges } from './split';
+import { PARTS_IN_FLIGHT, runSplitReport } from './splitReport';
+
+/** A request posted to a FakeLane, settled by the test. */
+interface Posted {
+  request: { kind: string; part?: { index: number; begin: number; end: number } };
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** A lane whose requests the test answers: what it was posted, in order, and which are pending. */
+class FakeLane {
+  readonly posted: Posted[] = [];
+  readonly pending = new Set<Posted>();
+  cancels = 0;
+  request(request: Posted['request']): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const posted: Posted = {
+        request,
+        resolve: (value) => {
+          this.pending.delete(posted);
+          resolve(value);
+        },
+        reject: (error) => {
+          this.pending.delete(posted);
+          reject(error);
+        },
+      };
+      this.posted.push(posted);
+      this.pending.add(posted);
+    });
+  }
+  cancel(): void {
+    this.cancels++;
+    for (const posted of [...this.pending]) posted.reject(new CancelledError());
+  }
+  /** The part indices posted, in order. */
+  parts(): number[] {
+    return this.posted.flatMap((posted) => (posted.request.part ? [posted.request.part.index] : []));
+  }
+}
+
+const KEYS = 10_000_000;
+const keyText = `0..${KEYS - 1}`;
+const request: LoadRequest = { kind: 'load', algos: ['jump'], keys: keyText, n: 10 };
+/** The reply of a load part (its loads are not read before the merge). */
+const partReply = { keyCount: KEYS, items: [{ algorithm: 'jump', result: null, error: 'not counted here' }] };
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(lanes: FakeLane[], cancelled: () => boolean = () => false) {
+  return runSplitReport(request, KEYS, 10, lanes as unknown as Lane[], cancelled);
+}
+
+describe('runSplitReport', () => {
+  test('each worker has its next part queued while it runs one; the parts go out in order, one a lane a round', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = start(lanes);
+    expect(PARTS_IN_FLIGHT).toBe(2);
+    expect(lanes[0]!.parts()).toEqual([0, 2]);
+    expect(lanes[1]!.parts()).toEqual([1, 3]);
+    // The second worker's first part is back: it runs part 3, and part 4 is queued behind it.
+    lanes[1]!.posted[0]!.resolve(partReply);
+    await settle();
+    expect(lanes[1]!.parts()).toEqual([1, 3, 4]);
+    expect(lanes[0]!.parts()).toEqual([0, 2]);
+    // Answer the oldest pending part of either lane until the merge is asked for.
+    const ranges = splitRanges(KEYS, 10, keyText.length, 2);
+    for (let turn = 0; !lanes[0]!.posted.some((p) => p.request.kind === 'mergeLoad'); turn++) {
+      for (const lane of lanes) expect(lane.pending.size).toBeLessThanOrEqual(PARTS_IN_FLIGHT);
+      const lane = lanes[turn % 2]!;
+      const oldest = lane.posted.find((p) => lane.pending.has(p));
+      oldest?.resolve(partReply);
+      await settle();
+    }
+    const all = [...lanes[0]!.parts(), ...lanes[1]!.parts()].sort((a, b) => a - b);
+    expect(all).toEqual(ranges.map((_, index) => index));
+    const covered = lanes.flatMap((lane) => lane.posted.flatMap((p) => (p.request.part ? [[p.request.part.begin, p.request.part.end]] : [])));
+    expect(covered.sort((a, b) => a[0]! - b[0]!)).toEqual(ranges);
+    lanes[0]!.posted.at(-1)!.resolve({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+  });
+
+  test('a pasted list (one part a worker) posts no second part', () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const pasted: LoadRequest = { ...request, keys: Array.from({ length: 3000 }, (_, i) => i).join(' ') };
+    void runSplitReport(pasted, 3000, 10, lanes as unknown as Lane[], () => false).catch(() => {});
+    expect(lanes.map((lane) => lane.parts())).toEqual([[0], [1]]);
+    for (const lane of lanes) lane.cancel();
+  });
+
+  test('a part that fails stops every worker, and the report rejects with its error alone', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = start(lanes);
+    const failure = new EngineError('the engine stopped');
+    lanes[0]!.posted[0]!.reject(failure);
+    // The queued parts are cancelled with the rest: no unhandled rejection (Vitest fails on one).
+    await expect(report).rejects.toBe(failure);
+    await settle();
+    expect(lanes.map((lane) => lane.cancels)).toEqual([1, 1]);
+    expect(lanes.map((lane) => lane.pending.size)).toEqual([0, 0]);
+  });
+
+  test('once cancelled, no part is posted and the report rejects with CancelledError', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    let cancelled = false;
+    const report = start(lanes, () => cancelled);
+    cancelled = true;
+    lanes[1]!.posted[0]!.resolve(partReply);
+    await expect(report).rejects.toBeInstanceOf(CancelledError);
+    expect(lanes.map((lane) => lane.parts())).toEqual([[0, 2], [1, 3]]);
+  });
+});
