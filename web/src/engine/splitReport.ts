@@ -72,7 +72,7 @@ export async function runSplitReport(
     const [begin, end] = ranges[index]!;
     const part = { index, begin, end };
     const onPartProgress = (p: Progress) => progress.update(index, end - begin, p);
-    let reply: Promise<void>;
+    let answer: Promise<ReplyMap['resizePart'] | ReplyMap['load']>;
     if (split.kind === 'resize') {
       const done = replies as (ReplyMap['resizePart'] | undefined)[];
       const limits = partSampleLimits(split.sampleLimit, index, done);
@@ -81,14 +81,13 @@ export async function runSplitReport(
       const pendingKeys = ranges.slice(0, index).reduce((sum, [b, e], i) => sum + (done[i] ? 0 : e - b), 0);
       skipped[index] = skippedSamples(split.sampleLimit, limits, pendingKeys, shares);
       const sampleLimits = skipped[index].some(Boolean) ? shares.map((_, k) => (skipped[index]![k] ? 0 : (limits?.[k] ?? split.sampleLimit))) : limits;
-      reply = lane.request({ ...split, kind: 'resizePart', part, sampleLimits }, onPartProgress).then((value) => {
-        replies[index] = value;
-      });
+      answer = lane.request({ ...split, kind: 'resizePart', part, sampleLimits }, onPartProgress);
     } else {
-      reply = lane.request({ ...split, part }, onPartProgress).then((value) => {
-        replies[index] = value;
-      });
+      answer = lane.request({ ...split, part }, onPartProgress);
     }
+    const reply = answer.then((value) => {
+      replies[index] = value;
+    });
     // Awaited in turn by takeParts; when an earlier part fails, this one is
     // cancelled with the rest, and that rejection is no error of its own.
     reply.catch(() => {});
