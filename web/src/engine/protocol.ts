@@ -85,7 +85,7 @@ export interface KeyCountRequest {
 /**
  * Part `index` (0-based, in key order) of a report split across workers:
  * the key positions [begin, end) (the package's keyRange; engine/split.ts,
- * splitRanges). Workers take the parts in turn, and one worker then merges
+ * PartCutter). Workers take the parts in turn, and one worker then merges
  * them (MergeResizeRequest, MergeLoadRequest).
  */
 export interface ReportPart {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { LoadRequest, ResizeRequest } from './protocol';
-import { PART_FROM_KEYS, PartsProgress, firstMoved, leastMovedShares, partSampleLimits, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
+import { KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, PART_FROM_KEYS, PartCutter, PartsProgress, firstMoved, leastMovedShares, partSampleLimits, passedCounts, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
 import { MAX_FLOW_CELLS, mergedCounts, splitWorkers } from './splitWorkers';
 
 const resize = (sizes: number[], algos = ['jumpback']): ResizeRequest => ({ kind: 'resize', algos, keys: '', sizes, sampleLimit: 0 });
@@ -64,7 +64,8 @@ describe('splitRanges', () => {
       2_500_000, 1_875_000, 1_406_250, 1_054_688, 791_016, 593_262, 444_946, 333_710, 262_144, 262_144, 262_144, 214_696,
     ]);
   });
-  test('at least 4 keys a count each part carries: a 10^6-cell flow matrix makes 4 x 10^6-key parts', () => {
+  test('until a part is back, at least 4 keys a count each part carries: a 10^6-cell flow matrix makes 4 x 10^6-key parts', () => {
+    expect(KEYS_PER_PASSED_COUNT).toBe(4);
     const counts = mergedCounts(resize([1000, 1001]));
     const ranges = splitRanges(10 ** 8, counts, 11, 2);
     expectCover(ranges, 10 ** 8);
@@ -92,6 +93,64 @@ describe('splitRanges', () => {
   });
   test('one worker: one part', () => {
     expect(splitRanges(2 ** 24, 142, 17, 1)).toEqual([[0, 2 ** 24]]);
+  });
+});
+
+describe('PartCutter', () => {
+  const counts = mergedCounts(resize([1000, 1001])); // 1,003,001
+  /** The parts of 10^8 keys on 2 workers, cut as the workers take them: after the first `before` parts, each part back passes `passed(part)` counts. */
+  const cut = (passed: (range: [number, number]) => number, before = 4) => {
+    const cutter = new PartCutter(10 ** 8, counts, 11, 2);
+    for (let i = 0; i < before; i++) cutter.next();
+    for (let back = 0; cutter.next(); back++) cutter.passed(passed(cutter.ranges[back]!));
+    return cutter.ranges;
+  };
+  const sizes = (ranges: [number, number][]) => ranges.map(([b, e]) => e - b);
+
+  test('parts that pass few counts (jumpback 1000 -> 1001: about 3,600) end in parts of a key a count carried', () => {
+    expect(KEYS_PER_CARRIED_COUNT).toBe(1);
+    const ranges = cut(() => 3_600);
+    const cutSizes = sizes(ranges);
+    // The first four, posted before any part is back, as splitRanges cuts them.
+    expect(cutSizes.slice(0, 4)).toEqual(sizes(splitRanges(10 ** 8, counts, 11, 2)).slice(0, 4));
+    let at = 0;
+    for (const [begin, end] of ranges) {
+      expect(begin).toBe(at);
+      at = end;
+    }
+    expect(at).toBe(10 ** 8);
+    expect(Math.min(...cutSizes)).toBeGreaterThanOrEqual(counts);
+    expect(cutSizes.at(-1)!).toBeLessThan(2 * counts);
+    expect(cutSizes.length).toBeGreaterThan(splitRanges(10 ** 8, counts, 11, 2).length);
+  });
+  test('parts that pass their whole matrix (modulo) are cut as before any part was back', () => {
+    expect(cut(() => counts)).toEqual(splitRanges(10 ** 8, counts, 11, 2));
+  });
+  test('the most counts any part passed sizes the parts cut after it', () => {
+    // A small part that passed few counts does not undo a dense one.
+    const ranges = cut(([b, e]) => (b === 0 ? counts : Math.min(e - b, 1000)));
+    expect(Math.min(...sizes(ranges))).toBeGreaterThanOrEqual(KEYS_PER_PASSED_COUNT * counts / 2);
+  });
+  test('at least PART_FROM_KEYS keys, whatever passed', () => {
+    const cutter = new PartCutter(10 ** 7, 142, 17, 2);
+    cutter.passed(0);
+    while (cutter.next());
+    expect(sizes(cutter.ranges)).toEqual(sizes(splitRanges(10 ** 7, 142, 17, 2)));
+  });
+});
+
+describe('passedCounts', () => {
+  const step = (cells: { index: Uint32Array | null; count: Float64Array } | null) => ({
+    result: { loadsBefore: new Float64Array(10), loadsAfter: new Float64Array(12), flowCells: cells },
+  });
+  test('a resize part passes each report\'s loads and flow cells, or its whole matrix', () => {
+    const sparse = step({ index: new Uint32Array(14), count: new Float64Array(14) });
+    const dense = step({ index: null, count: new Float64Array(120) });
+    expect(passedCounts({ steps: [sparse] })).toBe(22 + 14);
+    expect(passedCounts({ steps: [sparse, dense, step(null), { result: null }] })).toBe(36 + 142 + 22);
+  });
+  test('a load part passes its loads', () => {
+    expect(passedCounts({ items: [{ result: { loads: new Float64Array(1000) } }, { result: null }] })).toBe(1000);
   });
 });
 
@@ -147,7 +206,7 @@ describe('PartsProgress', () => {
   test('one bar over every part: the total from the first part to report, the done summed', () => {
     const seen: PartProgress[] = [];
     // 10 keys in 3 parts (3, 3, 4 keys), 2 reports each.
-    const progress = new PartsProgress(10, 3, (p) => seen.push(p));
+    const progress = new PartsProgress(10, (p) => seen.push(p));
     progress.update(2, 4, { done: 2, total: 8, phase: 'jump: 10 → 12' });
     progress.update(0, 3, { done: 6, total: 6, phase: 'jump: 10 → 12' });
     progress.update(2, 4, { done: 8, total: 8, phase: 'jumpback: 10 → 12' });

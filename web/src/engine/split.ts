@@ -17,12 +17,26 @@ import type { MovedSample, ResizeRequest } from './protocol';
 export const PART_FROM_KEYS = 1 << 18;
 
 /**
- * Keys a part has at least per count it carries (its flow matrix, filled
- * and scanned for cells): a part of 1000 keys of jumpback 1000 -> 1001
- * (1,001,000 cells) took 1.75 ms in Node, where jumpback counts a key in
- * 5-6 ns, so 4 keys a count keep that under a tenth of the part.
+ * Keys a part has at least per count it passes to the merge (a resize's
+ * loads and flow cells, a load's loads): each is read out of the part's
+ * module, moved to the page and on to the merging worker, and absorbed
+ * there: in Node, warm, a part of 262,144 keys of modulo 1000 -> 1001 that
+ * passed as many cells took 0.9-1.2 ms in partResult() and 4.1-5.8 ms in
+ * the merge's absorb (a part of 4 x 10^6 keys, passing the whole matrix:
+ * 2.5 and 10.7 ms), against 6-30 ns for a key's two lookups and counts.
+ * Until a part is back, a part may pass every count it carries
+ * (mergedCounts): modulo fills most of its matrix, jumpback 1000 -> 1001
+ * about 2,000 of its 1,001,000 cells.
  */
-export const KEYS_PER_PART_COUNT = 4;
+export const KEYS_PER_PASSED_COUNT = 4;
+
+/**
+ * Keys a part has at least per count it carries, passed or not: its flow
+ * matrix is made zero for every part (a 1,001,000-cell matrix: a part's
+ * start took 0.3-0.5 ms in Node, where jumpback 1000 -> 1001 counts 10^6
+ * keys in 7.5-8.4 ms).
+ */
+export const KEYS_PER_CARRIED_COUNT = 1;
 
 /**
  * Keys a report needs per character of its key text to be cut into more
@@ -33,32 +47,95 @@ export const KEYS_PER_PART_COUNT = 4;
 export const KEYS_PER_TEXT_CHAR = 1024;
 
 /**
- * The key positions [begin, end) of the parts of a report over `keyCount`
- * keys split across `workers` workers, in key order; the first worker free
- * takes the next part. The parts shrink, as in guided self-scheduling
- * (C. D. Polychronopoulos and D. J. Kuck, 1987): each is the keys left
- * over 2 x workers, and at least PART_FROM_KEYS and KEYS_PER_PART_COUNT
- * keys per count it carries (`counts`, mergedCounts). The last parts are
- * short, so a worker slowed by the rest of the machine takes fewer keys
- * and the report hardly waits for it (on this project's 2-core VM, the
- * same loop pinned to one core ran 13-68% slower than on the other at
- * times: README, Every core). A key
- * list as long as keyCount / KEYS_PER_TEXT_CHAR or more (`textChars`, a
- * pasted list) is cut into one equal part a worker.
+ * The parts of a report over `keyCount` keys split across `workers`
+ * workers, cut one at a time in key order as the workers take them (next).
+ * The parts shrink, as in guided self-scheduling (C. D. Polychronopoulos and
+ * D. J. Kuck, 1987): each is the keys left over 2 x workers, and at least
+ * PART_FROM_KEYS keys, KEYS_PER_CARRIED_COUNT keys per count the part
+ * carries (`counts`, mergedCounts) and KEYS_PER_PASSED_COUNT per count it
+ * passes. Until a part is back (passed), a part is taken to pass every
+ * count it carries; then, the most counts a part passed so far: a report
+ * that fills few of its flow cells (jumpback 1000 -> 1001) ends in parts
+ * of 10^6 keys instead of 4 x 10^6, while a dense one (modulo) keeps its
+ * large parts. The last parts are short, so a worker slowed by the rest of
+ * the machine takes fewer keys and the report hardly waits for it (on this
+ * project's 2-core VM, the same loop pinned to one core ran 13-68% slower
+ * than on the other at times: README, Every core). A key list as long as
+ * keyCount / KEYS_PER_TEXT_CHAR or more (`textChars`, a pasted list) is cut
+ * into one equal part a worker.
+ */
+export class PartCutter {
+  /** The parts cut so far: key positions [begin, end), in key order. */
+  readonly ranges: [number, number][] = [];
+  private readonly equal: boolean;
+  private least: number;
+  private mostPassed = 0;
+
+  constructor(
+    private readonly keyCount: number,
+    private readonly counts: number,
+    textChars: number,
+    private readonly workers: number,
+  ) {
+    this.equal = workers <= 1 || textChars * KEYS_PER_TEXT_CHAR > keyCount;
+    this.least = Math.max(PART_FROM_KEYS, KEYS_PER_PASSED_COUNT * counts, KEYS_PER_CARRIED_COUNT * counts);
+  }
+
+  /** The next part, or undefined once every key is in one. */
+  next(): [number, number] | undefined {
+    const begin = this.ranges.at(-1)?.[1] ?? 0;
+    if (begin >= this.keyCount) return undefined;
+    const index = this.ranges.length;
+    const left = this.keyCount - begin;
+    let keys = this.equal
+      ? Number((BigInt(this.keyCount) * BigInt(index + 1)) / BigInt(this.workers)) - begin
+      : Math.max(this.least, Math.ceil(left / (2 * this.workers)));
+    // No part shorter than half the least: this one takes the rest.
+    if (!this.equal && left - keys < this.least / 2) keys = left;
+    const range: [number, number] = [begin, begin + keys];
+    this.ranges.push(range);
+    return range;
+  }
+
+  /** A part is back, having passed `counts` counts to the merge (passedCounts): the parts cut from now on are sized by the most any part passed. */
+  passed(counts: number): void {
+    this.mostPassed = Math.max(this.mostPassed, counts);
+    this.least = Math.max(PART_FROM_KEYS, KEYS_PER_PASSED_COUNT * this.mostPassed, KEYS_PER_CARRIED_COUNT * this.counts);
+  }
+}
+
+/**
+ * Every part of a report as PartCutter cuts them before any part is back
+ * (each part taken to pass every count it carries).
  */
 export function splitRanges(keyCount: number, counts: number, textChars: number, workers: number): [number, number][] {
-  const ranges: [number, number][] = [];
-  const equal = workers <= 1 || textChars * KEYS_PER_TEXT_CHAR > keyCount;
-  const least = Math.max(PART_FROM_KEYS, KEYS_PER_PART_COUNT * counts);
-  for (let begin = 0, index = 0; begin < keyCount; index++) {
-    const left = keyCount - begin;
-    let keys = equal ? Number((BigInt(keyCount) * BigInt(index + 1)) / BigInt(workers)) - begin : Math.max(least, Math.ceil(left / (2 * workers)));
-    // No part shorter than half the least: this one takes the rest.
-    if (!equal && left - keys < least / 2) keys = left;
-    ranges.push([begin, begin + keys]);
-    begin += keys;
+  const cutter = new PartCutter(keyCount, counts, textChars, workers);
+  while (cutter.next());
+  return cutter.ranges;
+}
+
+/**
+ * The counts a part's reply passes to the merge: per report, its loads
+ * and its flow cells (the whole matrix when it passes the matrix).
+ */
+export function passedCounts(reply: { steps: readonly { result: PassedResize | null }[] } | { items: readonly { result: { loads: ArrayLike<number> } | null }[] }): number {
+  let counts = 0;
+  if ('steps' in reply) {
+    for (const { result } of reply.steps) {
+      if (!result) continue;
+      counts += result.loadsBefore.length + result.loadsAfter.length + (result.flowCells ? (result.flowCells.index ?? result.flowCells.count).length : 0);
+    }
+  } else {
+    for (const { result } of reply.items) counts += result?.loads.length ?? 0;
   }
-  return ranges;
+  return counts;
+}
+
+/** What passedCounts reads of a resize part (the package's ResizePart). */
+interface PassedResize {
+  loadsBefore: ArrayLike<number>;
+  loadsAfter: ArrayLike<number>;
+  flowCells: { index: ArrayLike<number> | null; count: ArrayLike<unknown> } | null;
 }
 
 /**
@@ -165,21 +242,20 @@ export interface PartProgress {
  * gives the whole report's total: keyCount times its total per key.
  */
 export class PartsProgress {
-  private readonly done: number[];
+  /** Keys done, by part index (parts not heard from yet: none). */
+  private readonly done: number[] = [];
   private total = 0;
   constructor(
     private readonly keyCount: number,
-    parts: number,
     private readonly onProgress?: (progress: PartProgress) => void,
-  ) {
-    this.done = new Array<number>(parts).fill(0);
-  }
+  ) {}
 
   /** Part `index`, over `keys` keys (at least 1), reported `progress`. */
   update(index: number, keys: number, progress: PartProgress): void {
     this.done[index] = progress.done;
     this.total ||= Math.round((progress.total / keys) * this.keyCount);
-    const done = this.done.reduce((sum, value) => sum + value, 0);
+    let done = 0;
+    for (const keys of this.done) done += keys ?? 0;
     this.onProgress?.({ done, total: Math.max(this.total, done), phase: progress.phase });
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CancelledError, EngineError, type Lane } from './client';
-import type { LoadRequest } from './protocol';
-import { splitRanges } from './split';
+import type { LoadRequest, ResizeRequest } from './protocol';
+import { KEYS_PER_PASSED_COUNT, splitRanges } from './split';
 import { PARTS_IN_FLIGHT, runSplitReport } from './splitReport';
 
 /** A request posted to a FakeLane, settled by the test. */
@@ -81,6 +81,37 @@ describe('runSplitReport', () => {
     expect(covered.sort((a, b) => a[0]! - b[0]!)).toEqual(ranges);
     lanes[0]!.posted.at(-1)!.resolve({ keyCount: KEYS, items: [] });
     await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+  });
+
+  test('the parts cut after the first are back are sized by the counts those passed', async () => {
+    // jumpback 1000 -> 1001 over 10^8 keys carries 1,003,001 counts a part, but a part
+    // passes its loads and about 1,600 flow cells: the last parts are cut finer than
+    // KEYS_PER_PASSED_COUNT keys a count carried.
+    const resize: ResizeRequest = { kind: 'resize', algos: ['jumpback'], keys: '0..99999999', sizes: [1000, 1001], sampleLimit: 0 };
+    const counts = 1000 + 1001 + 1000 * 1001;
+    const sample = { values: new BigUint64Array(0), oldBuckets: new Int32Array(0), newBuckets: new Int32Array(0), labels: [] };
+    const reply = () => ({
+      keyCount: 10 ** 8,
+      steps: [{ algorithm: 'jumpback', label: '1000 → 1001', error: null, result: {
+        moved: 0, loadsBefore: new Float64Array(1000), loadsAfter: new Float64Array(1001),
+        flowCells: { index: new Uint32Array(1600), count: new Float64Array(1600) }, sample,
+      } }],
+    });
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = runSplitReport(resize, 10 ** 8, counts, lanes as unknown as Lane[], () => false);
+    for (let turn = 0; !lanes[0]!.posted.some((p) => p.request.kind === 'mergeResize'); turn++) {
+      const lane = lanes[turn % 2]!;
+      lane.posted.find((p) => lane.pending.has(p))?.resolve(reply());
+      await settle();
+    }
+    const sizes = lanes.flatMap((lane) => lane.posted.flatMap((p) => (p.request.part ? [p.request.part] : [])))
+      .sort((a, b) => a.index - b.index).map((part) => part.end - part.begin);
+    expect(sizes.reduce((sum, keys) => sum + keys, 0)).toBe(10 ** 8);
+    expect(sizes.slice(0, 4)).toEqual(splitRanges(10 ** 8, counts, 11, 2).slice(0, 4).map(([b, e]) => e - b));
+    expect(sizes.at(-2)!).toBeLessThan(KEYS_PER_PASSED_COUNT * counts / 2);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(counts);
+    lanes[0]!.posted.at(-1)!.resolve({ keyCount: 10 ** 8, steps: [] });
+    await expect(report).resolves.toEqual({ keyCount: 10 ** 8, steps: [] });
   });
 
   test('a pasted list (one part a worker) posts no second part', () => {

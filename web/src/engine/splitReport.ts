@@ -7,7 +7,7 @@
 
 import { CancelledError, type Lane, type Progress } from './client';
 import type { KeyText, LoadReply, LoadRequest, ReplyMap, ResizeReply, ResizeRequest } from './protocol';
-import { PartsProgress, leastMovedShares, partSampleLimits, samplesToRetake, skippedSamples, splitRanges } from './split';
+import { PartCutter, PartsProgress, leastMovedShares, partSampleLimits, passedCounts, samplesToRetake, skippedSamples } from './split';
 import { partBuffers } from './transfer';
 
 /**
@@ -45,9 +45,11 @@ function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): Arra
 /**
  * `split` over `keyCount` keys (carrying `counts` counts to the merge, as
  * engine/splitWorkers.ts counts them) run on `lanes`, the first of which
- * merges: cut into parts (splitRanges) that each lane takes in turn, the
- * next when one of its PARTS_IN_FLIGHT is back. Once `cancelled()`, no
- * part is handed out and the report rejects with CancelledError.
+ * merges: cut into parts (PartCutter, each part cut when it is posted,
+ * sized by the counts the parts back so far passed) that each lane takes
+ * in turn, the next when one of its PARTS_IN_FLIGHT is back. Once
+ * `cancelled()`, no part is handed out and the report rejects with
+ * CancelledError.
  */
 export async function runSplitReport(
   split: ResizeRequest | LoadRequest,
@@ -57,19 +59,25 @@ export async function runSplitReport(
   cancelled: () => boolean,
   onProgress?: (progress: Progress) => void,
 ): Promise<ResizeReply | LoadReply> {
-  const ranges = splitRanges(keyCount, counts, textLength(split.keys), lanes.length);
-  const progress = new PartsProgress(keyCount, ranges.length, onProgress);
-  const replies: (ReplyMap['resizePart'] | ReplyMap['load'] | undefined)[] = new Array(ranges.length).fill(undefined);
+  const cutter = new PartCutter(keyCount, counts, textLength(split.keys), lanes.length);
+  /** The parts cut so far, by index (all of them once every part is posted). */
+  const ranges = cutter.ranges;
+  const progress = new PartsProgress(keyCount, onProgress);
+  /** Each part's reply, by index, once back. */
+  const replies: (ReplyMap['resizePart'] | ReplyMap['load'] | undefined)[] = [];
   const shares = split.kind === 'resize' ? leastMovedShares(split) : [];
   /** Per part, per report: whether it skipped its sample (skippedSamples). */
   const skipped: boolean[][] = [];
-  let next = 0;
+  /** Set when a part failed: no part is cut or posted after it. */
+  let failed = false;
   /** Posts the next part to `lane` (in part order); undefined when every part is posted. */
   const post = (lane: Lane): Promise<void> | undefined => {
-    if (next >= ranges.length) return undefined;
+    if (failed) return undefined;
     if (cancelled()) throw new CancelledError();
-    const index = next++;
-    const [begin, end] = ranges[index]!;
+    const range = cutter.next();
+    if (!range) return undefined;
+    const index = ranges.length - 1;
+    const [begin, end] = range;
     const part = { index, begin, end };
     const onPartProgress = (p: Progress) => progress.update(index, end - begin, p);
     let answer: Promise<ReplyMap['resizePart'] | ReplyMap['load']>;
@@ -87,6 +95,7 @@ export async function runSplitReport(
     }
     const reply = answer.then((value) => {
       replies[index] = value;
+      cutter.passed(passedCounts(value));
     });
     // Awaited in turn by takeParts; when an earlier part fails, this one is
     // cancelled with the rest, and that rejection is no error of its own.
@@ -116,7 +125,7 @@ export async function runSplitReport(
     await Promise.all(lanes.map((lane, l) => takeParts(lane, queues[l]!)));
   } catch (error) {
     // One part failed (the others fail alike, or run on): stop them all.
-    next = ranges.length;
+    failed = true;
     for (const lane of lanes) lane.cancel();
     throw error;
   }
