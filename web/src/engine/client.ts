@@ -11,7 +11,7 @@
 // terminated once its other requests have settled, which releases its memory
 // (a WebAssembly memory never shrinks), and the next request starts a fresh one.
 
-import type { Field, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
+import type { Field, KeyText, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
 import { mergedCounts, splitWorkers } from './splitWorkers';
 
 /** A key set as typed (possibly a pasted list, one key a line) in the KEYS
@@ -209,6 +209,11 @@ export function reportWorkers(): number {
   return Math.max(1, Math.min(MAX_REPORT_WORKERS, cores));
 }
 
+/** Key texts up to this long have their counts kept (ReportPool.countKeys): what a reader types, not a pasted list. */
+export const COUNTED_TEXT_CHARS = 1000;
+/** How many key texts' counts ReportPool keeps, the latest asked. */
+export const COUNTED_TEXTS = 4;
+
 /** engine/splitReport.ts, once a report has split (ReportPool.request). */
 let splitReport: typeof import('./splitReport') | undefined;
 
@@ -232,6 +237,8 @@ export class ReportPool {
   private readonly lanes: Lane[];
   /** How many times cancel() was called: a split report takes no more parts once it changes. */
   private cancels = 0;
+  /** Key counts of the last COUNTED_TEXTS short key texts (countKeys), by text: the count, or the request still out. */
+  private readonly counted = new Map<string, number | Promise<number>>();
 
   constructor(first: Lane, private readonly limit: () => number = reportWorkers) {
     this.lanes = [first];
@@ -243,7 +250,48 @@ export class ReportPool {
 
   cancel(): void {
     this.cancels++;
+    // A count still out is cancelled with the rest: forget it now, so that
+    // a report started next asks again rather than awaiting the cancelled one.
+    for (const [text, count] of this.counted) if (typeof count !== 'number') this.counted.delete(text);
     for (const lane of this.lanes) lane.cancel();
+  }
+
+  /**
+   * The number of keys in `keys` (KEYS syntax), from the first lane's
+   * worker, which parses them. The count of a text up to
+   * COUNTED_TEXT_CHARS long is kept for the next COUNTED_TEXTS texts.
+   */
+  countKeys(keys: KeyText): Promise<number> {
+    const first = this.lanes[0]!;
+    if (typeof keys !== 'string' || keys.length > COUNTED_TEXT_CHARS) return first.request({ kind: 'keyCount', keys });
+    const known = this.counted.get(keys);
+    if (known !== undefined) return Promise.resolve(known);
+    const asked = first.request({ kind: 'keyCount', keys });
+    this.counted.set(keys, asked);
+    if (this.counted.size > COUNTED_TEXTS) this.counted.delete(this.counted.keys().next().value!);
+    asked.then(
+      (count) => {
+        if (this.counted.get(keys) === asked) this.counted.set(keys, count);
+      },
+      () => {
+        if (this.counted.get(keys) === asked) this.counted.delete(keys);
+      },
+    );
+    return asked;
+  }
+
+  /**
+   * Counts `keys` ahead of a report that may split (the Keys field calls it
+   * as the reader types): the report, which starts after the view's input
+   * debounce, then has its count at once. Otherwise it asks the first
+   * worker when it starts, and the answer waited behind the report's first
+   * frame on the page's main thread: in Chromium traces of 2-worker
+   * reports, the parts were posted 1.7-10.7 ms after the report started,
+   * with both workers idle. Errors are left for the report to show.
+   */
+  countAhead(keys: KeyText): void {
+    if (this.limit() <= 1 || typeof keys !== 'string' || keys.length > COUNTED_TEXT_CHARS) return;
+    this.countKeys(keys).catch(() => {});
   }
 
   /** Starts every worker a report may use (their modules compile before the first large report). */
@@ -261,7 +309,10 @@ export class ReportPool {
     performance.mark('jumphash:report');
     if (request.kind === 'compare' || this.limit() <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
     const split = request as Extract<Request, { kind: SplitKind }>;
-    const keyCount = await first.request({ kind: 'keyCount', keys: split.keys });
+    // A count known already (countAhead) is used without an await, so the
+    // parts are posted before the page draws the report's first frame.
+    const known = typeof split.keys === 'string' ? this.counted.get(split.keys) : undefined;
+    const keyCount = typeof known === 'number' ? known : await this.countKeys(split.keys);
     const counts = mergedCounts(split);
     const workers = splitWorkers(keyCount, counts, this.limit());
     if (workers <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;

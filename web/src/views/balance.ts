@@ -99,7 +99,7 @@ export function balanceView(context: AppContext): ViewInstance {
     render,
   });
   const nField = countField(context, 'n', 'Buckets n', report.rerun);
-  const keysField = makeKeysField(context, report.rerun);
+  const keysField = makeKeysField(context, report.rerun, { countAhead: true });
   const picker = stateAlgorithmPicker(context, report.rerun);
   const scenario = scenarioControl(context, { steps: false, countFields: [nField.root], rerun: report.rerun });
   fields.n = nField;

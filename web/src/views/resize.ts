@@ -85,7 +85,7 @@ export function resizeView(context: AppContext): ViewInstance {
   const fromField = countField(context, 'from', 'From n buckets', rerun);
   // Not numeric: a chain needs commas, which numeric keypads lack.
   const toField = stateField(context, 'to', { label: 'To n buckets', hint: 'Or a chain: 12, 11, 16', width: 'narrow' }, rerun);
-  const keysField = makeKeysField(context, rerun);
+  const keysField = makeKeysField(context, rerun, { countAhead: true });
   const picker = stateAlgorithmPicker(context, rerun);
   scenario = scenarioControl(context, { steps: true, countFields: [fromField.root, toField.root], rerun });
   Object.assign(fields, { from: fromField, to: toField, keys: keysField });

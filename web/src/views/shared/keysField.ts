@@ -5,7 +5,7 @@
 // counts its keys (./largeKeys.ts, loaded on the first large list, so that a
 // page that never gets one — the embed page — neither fetches nor counts it).
 
-import { keySpec } from '../../engine/client';
+import { engine, keySpec } from '../../engine/client';
 import type { KeyText } from '../../engine/protocol';
 import { type FieldControl, field } from '../../ui/controls';
 import { isLargeText, largePasteResult, pasteTooLargeMessage } from '../../ui/largeText';
@@ -23,7 +23,13 @@ export interface KeysField extends FieldControl {
   destroy(): void;
 }
 
-export function keysField(context: AppContext, rerun: () => void): KeysField {
+/**
+ * `rerun` runs the view's report (after its input debounce). With
+ * `countAhead` (the views whose reports may split across workers: Resize,
+ * Balance), each typed text is counted at once (engine.reports.countAhead),
+ * so the report has its count when it starts.
+ */
+export function keysField(context: AppContext, rerun: () => void, { countAhead = false } = {}): KeysField {
   const { state } = context;
   let large: LargeKeys | null = null;
   let loading: Promise<LargeKeys> | null = null;
@@ -32,6 +38,7 @@ export function keysField(context: AppContext, rerun: () => void): KeysField {
   function update(text: string): void {
     state.keys = text;
     context.changed();
+    if (countAhead && !isLargeText(text)) engine.reports.countAhead(keySpec(text));
     rerun();
   }
 
