@@ -1,45 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { COUNTED_TEXTS, COUNTED_TEXT_CHARS, CancelledError, EngineError, type Lane, ReportPool } from './client';
+import { COUNTED_TEXTS, COUNTED_TEXT_CHARS, EngineError, type Lane, ReportPool } from './client';
+import { FakeLane } from './fakeLane';
 import type { ResizeRequest } from './protocol';
-
-/** A request posted to a FakeLane, settled by the test. */
-interface Posted {
-  request: { kind: string; keys?: unknown };
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-}
-
-/** The first lane of a ReportPool, whose requests the test answers. */
-class FakeLane {
-  readonly posted: Posted[] = [];
-  readonly pending = new Set<Posted>();
-  request(request: Posted['request']): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const posted: Posted = {
-        request,
-        resolve: (value) => {
-          this.pending.delete(posted);
-          resolve(value);
-        },
-        reject: (error) => {
-          this.pending.delete(posted);
-          reject(error);
-        },
-      };
-      this.posted.push(posted);
-      this.pending.add(posted);
-    });
-  }
-  cancel(): void {
-    for (const posted of [...this.pending]) posted.reject(new CancelledError());
-  }
-  get busy(): boolean {
-    return this.pending.size > 0;
-  }
-  kinds(): string[] {
-    return this.posted.map((p) => p.request.kind);
-  }
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const resize = (keys: string): ResizeRequest => ({ kind: 'resize', algos: ['jump'], keys, sizes: [10, 12], sampleLimit: 100 });

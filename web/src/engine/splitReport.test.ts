@@ -1,47 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { CancelledError, EngineError, type Lane } from './client';
+import { FakeLane } from './fakeLane';
 import type { LoadRequest, ResizeRequest } from './protocol';
 import { KEYS_PER_PASSED_COUNT, splitRanges } from './split';
 import { PARTS_IN_FLIGHT, runSplitReport } from './splitReport';
-
-/** A request posted to a FakeLane, settled by the test. */
-interface Posted {
-  request: { kind: string; part?: { index: number; begin: number; end: number } };
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-}
-
-/** A lane whose requests the test answers: what it was posted, in order, and which are pending. */
-class FakeLane {
-  readonly posted: Posted[] = [];
-  readonly pending = new Set<Posted>();
-  cancels = 0;
-  request(request: Posted['request']): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const posted: Posted = {
-        request,
-        resolve: (value) => {
-          this.pending.delete(posted);
-          resolve(value);
-        },
-        reject: (error) => {
-          this.pending.delete(posted);
-          reject(error);
-        },
-      };
-      this.posted.push(posted);
-      this.pending.add(posted);
-    });
-  }
-  cancel(): void {
-    this.cancels++;
-    for (const posted of [...this.pending]) posted.reject(new CancelledError());
-  }
-  /** The part indices posted, in order. */
-  parts(): number[] {
-    return this.posted.flatMap((posted) => (posted.request.part ? [posted.request.part.index] : []));
-  }
-}
 
 const KEYS = 10_000_000;
 const keyText = `0..${KEYS - 1}`;
