@@ -69,6 +69,38 @@ test('a load split across two workers is exactly one worker’s', async ({ page 
   expect(Number(two[1])).toBeCloseTo(max / 3000, 4);
 });
 
+test('a consistent resize that fills few flow cells splits from fewer keys than one that fills them all', async ({ page }) => {
+  // jumpback 1000 -> 1001 carries a 1,001,000-cell flow matrix a part, but as a
+  // consistent algorithm fills about 2,000 of its cells; modulo fills them all
+  // (splitWorkers.ts, expectedPassedCounts: the page learns which algorithms are
+  // consistent from the engine). Over 4,100,000 keys only the first splits.
+  await page.addInitScript(() => {
+    const kinds: string[] = [];
+    (window as unknown as { postedKinds: string[] }).postedKinds = kinds;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+      const kind = (message as { request?: { kind?: string } } | null)?.request?.kind;
+      if (kind) kinds.push(kind);
+      return (post as (...args: unknown[]) => void).call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+  const keys = 'random:4100000:5';
+  const partsOf = async (algo: string, workers: number) => {
+    await page.goto(`./?workers=${workers}#view=resize&algo=${algo}&from=1000&to=1001&keys=${keys}`);
+    await expect(page.getByTestId('total-keys')).toHaveText('4100000', { timeout: 120_000 });
+    const kinds = await page.evaluate(() => (window as unknown as { postedKinds: string[] }).postedKinds);
+    return {
+      parts: kinds.filter((kind) => kind === 'resizePart').length,
+      moved: await page.getByTestId(`moved-${algo}`).textContent(),
+      flows: await download(page, `flow-csv-${algo}`),
+    };
+  };
+  const split = await partsOf('jumpback', 2);
+  expect(split.parts, 'jumpback 1000 -> 1001 over 4,100,000 keys, in parts').toBeGreaterThan(2);
+  expect({ ...split, parts: 0 }).toEqual({ ...(await partsOf('jumpback', 1)), parts: 0 });
+  expect((await partsOf('modulo', 2)).parts, 'modulo 1000 -> 1001: not split').toBe(0);
+});
+
 /**
  * The Resize view's moved keys for `algo` from `from` to `to` buckets with
  * `workers` workers, once its report over `total` keys is on screen: the

@@ -122,6 +122,7 @@ export class App {
     // The link is decoded against the engine's algorithm names, so the engine answers first.
     const info = await engine.quick.request({ kind: 'info' });
     this.algorithms = info.algorithms;
+    engine.reports.consistentAlgorithms = new Set(info.algorithms.filter((a) => a.consistent).map((a) => a.name));
     this.language = info.language;
     this.limits = info.limits;
     this.version = info.version;

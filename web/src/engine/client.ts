@@ -12,7 +12,6 @@
 // (a WebAssembly memory never shrinks), and the next request starts a fresh one.
 
 import type { Field, KeyText, ReplyMap, Request, StreamMessage, WorkerMessage } from './protocol';
-import { mergedCounts, splitWorkers } from './splitWorkers';
 
 /** A key set as typed (possibly a pasted list, one key a line) in the KEYS
  *  syntax, whose separators are spaces: line breaks become spaces. */
@@ -209,12 +208,15 @@ export function reportWorkers(): number {
   return Math.max(1, Math.min(MAX_REPORT_WORKERS, cores));
 }
 
+/** Keys per worker below which a report is not split (one worker answers sooner than several starting). */
+export const SPLIT_FROM_KEYS = 1 << 20;
+
 /** Key texts up to this long have their counts kept (ReportPool.countKeys): what a reader types, not a pasted list. */
 export const COUNTED_TEXT_CHARS = 1000;
 /** How many key texts' counts ReportPool keeps, the latest asked. */
 export const COUNTED_TEXTS = 4;
 
-/** engine/splitReport.ts, once a report has split (ReportPool.request). */
+/** engine/splitReport.ts (and engine/splitWorkers.ts with it), once a report is large enough to split (ReportPool.request). */
 let splitReport: typeof import('./splitReport') | undefined;
 
 /** The reports that split across workers. */
@@ -237,6 +239,14 @@ export class ReportPool {
   private readonly lanes: Lane[];
   /** How many times cancel() was called: a split report takes no more parts once it changes. */
   private cancels = 0;
+  /**
+   * The algorithms that move only the keys they must (the package's
+   * AlgorithmInfo.consistent; app.ts sets them from the engine's info):
+   * their resizes pass few flow cells, so they split from fewer keys
+   * (splitWorkers.ts, expectedPassedCounts). Empty: every algorithm is
+   * taken to fill its flow matrix.
+   */
+  consistentAlgorithms: ReadonlySet<string> = new Set();
   /** Key counts of the last COUNTED_TEXTS short key texts (countKeys), by text: the count, or the request still out. */
   private readonly counted = new Map<string, number | Promise<number>>();
 
@@ -314,19 +324,22 @@ export class ReportPool {
     // parts are posted before the page draws the report's first frame.
     const known = typeof split.keys === 'string' ? this.counted.get(split.keys) : undefined;
     const keyCount = typeof known === 'number' ? known : await this.countKeys(split.keys);
-    const counts = mergedCounts(split);
-    const workers = splitWorkers(keyCount, counts, this.limit());
-    if (workers <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
-    while (this.lanes.length < workers) this.lanes.push(new Lane());
+    if (keyCount < 2 * SPLIT_FROM_KEYS) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
     const cancels = this.cancels;
-    // Fetched with the first report that splits, then called at once: an
+    const cancelled = () => this.cancels !== cancels;
+    // Fetched with the first report large enough to split (with how many
+    // workers to split across: splitWorkers.ts), then called at once: an
     // await of import() (even of a module already loaded) lets the page draw
     // a frame before the parts start, about 4 ms in a Chromium trace of a
     // 2-worker report, while the workers waited.
-    const { runSplitReport } = (splitReport ??= await import('./splitReport'));
-    const cancelled = () => this.cancels !== cancels;
+    const { expectedPassedCounts, mergedCounts, runSplitReport, splitWorkers } = (splitReport ??= await import('./splitReport'));
     if (cancelled()) throw new CancelledError();
-    return runSplitReport(split, keyCount, counts, this.lanes.slice(0, workers), cancelled, onProgress) as Promise<ReplyMap[K]>;
+    const counts = mergedCounts(split);
+    const passed = expectedPassedCounts(split, (algorithm) => this.consistentAlgorithms.has(algorithm));
+    const workers = splitWorkers(keyCount, passed, counts, this.limit());
+    if (workers <= 1) return first.request(request, onProgress) as Promise<ReplyMap[K]>;
+    while (this.lanes.length < workers) this.lanes.push(new Lane());
+    return runSplitReport(split, keyCount, counts, this.lanes.slice(0, workers), cancelled, onProgress, passed) as Promise<ReplyMap[K]>;
   }
 }
 

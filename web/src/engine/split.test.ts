@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { LoadRequest, ResizeRequest } from './protocol';
 import { KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, PART_FROM_KEYS, PartCutter, PartsProgress, firstMoved, leastMovedShares, partSampleLimits, passedCounts, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
-import { MAX_FLOW_CELLS, mergedCounts, splitWorkers } from './splitWorkers';
+import { KEYS_PER_CARRIED_COUNT_TO_SPLIT, MAX_FLOW_CELLS, expectedPassedCounts, mergedCounts, splitWorkers } from './splitWorkers';
 
 const resize = (sizes: number[], algos = ['jumpback']): ResizeRequest => ({ kind: 'resize', algos, keys: '', sizes, sampleLimit: 0 });
 
@@ -29,19 +29,47 @@ describe('mergedCounts', () => {
   });
 });
 
+describe('expectedPassedCounts', () => {
+  const consistent = (name: string) => name !== 'modulo';
+  test('a consistent algorithm passes its loads and at most min(from, to) x (|to - from| + 1) cells a step', () => {
+    expect(expectedPassedCounts(resize([1000, 1001]), consistent)).toBe(1000 + 1001 + 1000 * 2);
+    expect(expectedPassedCounts(resize([16, 4]), consistent)).toBe(16 + 4 + 4 * 13);
+    expect(expectedPassedCounts(resize([10, 12, 11], ['jump', 'modulo']), consistent)).toBe(10 + 12 + 30 + 12 + 11 + 22 + (10 + 12 + 120 + 12 + 11 + 132));
+  });
+  test('any other algorithm, a node list and a load pass all they carry', () => {
+    expect(expectedPassedCounts(resize([1000, 1001], ['modulo']), consistent)).toBe(mergedCounts(resize([1000, 1001])));
+    expect(expectedPassedCounts(resize([1000, 1001]), () => false)).toBe(mergedCounts(resize([1000, 1001])));
+    const nodes: ResizeRequest = { ...resize([]), scenario: { nodes: 'a b c', steps: '-a +e', opts: '' } };
+    expect(expectedPassedCounts(nodes, consistent)).toBe(mergedCounts(nodes));
+    const load: LoadRequest = { kind: 'load', algos: ['jump'], keys: '', n: 1000 };
+    expect(expectedPassedCounts(load, consistent)).toBe(1000);
+  });
+  test('no flow matrix above the core\'s flow-cells limit: the loads alone', () => {
+    expect(expectedPassedCounts(resize([3000, 3001]), consistent)).toBe(6001);
+  });
+});
+
 describe('splitWorkers', () => {
   test('at least 2^20 keys a worker, at most the limit', () => {
-    expect(splitWorkers(2 ** 21 - 1, 100, 8)).toBe(1);
-    expect(splitWorkers(2 ** 21, 100, 8)).toBe(2);
-    expect(splitWorkers(10 ** 8, 100, 8)).toBe(8);
-    expect(splitWorkers(10 ** 8, 100, 2)).toBe(2);
-    expect(splitWorkers(0, 0, 8)).toBe(1);
+    expect(splitWorkers(2 ** 21 - 1, 100, 100, 8)).toBe(1);
+    expect(splitWorkers(2 ** 21, 100, 100, 8)).toBe(2);
+    expect(splitWorkers(10 ** 8, 100, 100, 8)).toBe(8);
+    expect(splitWorkers(10 ** 8, 100, 100, 2)).toBe(2);
+    expect(splitWorkers(0, 0, 0, 8)).toBe(1);
   });
   test('a report whose merge would copy more than it saves stays on one worker', () => {
     const cells = mergedCounts(resize([1000, 1001]));
-    expect(splitWorkers(10 ** 7, cells, 2)).toBe(1); // measured slower on two
-    expect(splitWorkers(10 ** 8, cells, 2)).toBe(2); // measured faster on two
-    expect(splitWorkers(3 * 10 ** 6, mergedCounts(resize([10, 12], ['jump', 'jumpback'])), 2)).toBe(2);
+    expect(splitWorkers(10 ** 7, cells, cells, 2)).toBe(1); // modulo: measured slower on two
+    expect(splitWorkers(10 ** 8, cells, cells, 2)).toBe(2); // measured faster on two
+    expect(splitWorkers(3 * 10 ** 6, mergedCounts(resize([10, 12], ['jump', 'jumpback'])), mergedCounts(resize([10, 12], ['jump', 'jumpback'])), 2)).toBe(2);
+  });
+  test('a consistent resize that passes few cells splits once each worker has two parts of its matrix', () => {
+    const carried = mergedCounts(resize([1000, 1001]));
+    const passed = expectedPassedCounts(resize([1000, 1001]), () => true);
+    expect(KEYS_PER_CARRIED_COUNT_TO_SPLIT).toBe(2);
+    expect(splitWorkers(10 ** 7, passed, carried, 2)).toBe(2);
+    expect(splitWorkers(10 ** 7, passed, carried, 8)).toBe(4);
+    expect(splitWorkers(3 * 10 ** 6, passed, carried, 8)).toBe(1);
   });
 });
 
@@ -130,6 +158,13 @@ describe('PartCutter', () => {
     // A small part that passed few counts does not undo a dense one.
     const ranges = cut(([b, e]) => (b === 0 ? counts : Math.min(e - b, 1000)));
     expect(Math.min(...sizes(ranges))).toBeGreaterThanOrEqual(KEYS_PER_PASSED_COUNT * counts / 2);
+  });
+  test('until a part is back, the parts are sized by the counts the request leads to expect', () => {
+    const expected = expectedPassedCounts(resize([1000, 1001]), () => true); // 4,001
+    const cutter = new PartCutter(10 ** 7, counts, 17, 2, expected);
+    while (cutter.next());
+    // 10^7 keys: the keys left over 4, down to a key a count carried.
+    expect(sizes(cutter.ranges)).toEqual([2_500_000, 1_875_000, 1_406_250, 1_054_688, 1_003_001, 1_003_001, 1_158_060]);
   });
   test('at least PART_FROM_KEYS keys, whatever passed', () => {
     const cutter = new PartCutter(10 ** 7, 142, 17, 2);

@@ -53,8 +53,9 @@ export const KEYS_PER_TEXT_CHAR = 1024;
  * D. J. Kuck, 1987): each is the keys left over 2 x workers, and at least
  * PART_FROM_KEYS keys, KEYS_PER_CARRIED_COUNT keys per count the part
  * carries (`counts`, mergedCounts) and KEYS_PER_PASSED_COUNT per count it
- * passes. Until a part is back (passed), a part is taken to pass every
- * count it carries; then, the most counts a part passed so far: a report
+ * passes. Until a part is back (passed), a part is taken to pass what
+ * the request leads to expect (`expectedPassed`); then, the most counts a
+ * part passed so far: a report
  * that fills few of its flow cells (jumpback 1000 -> 1001) ends in parts
  * of 10^6 keys instead of 4 x 10^6, while a dense one (modulo) keeps its
  * large parts. The last parts are short, so a worker slowed by the rest of
@@ -71,14 +72,20 @@ export class PartCutter {
   private least: number;
   private mostPassed = 0;
 
+  /**
+   * `expectedPassed`: the counts a part is taken to pass until one is back
+   * (splitWorkers.ts, expectedPassedCounts); by default every count it
+   * carries.
+   */
   constructor(
     private readonly keyCount: number,
     private readonly counts: number,
     textChars: number,
     private readonly workers: number,
+    expectedPassed = counts,
   ) {
     this.equal = workers <= 1 || textChars * KEYS_PER_TEXT_CHAR > keyCount;
-    this.least = Math.max(PART_FROM_KEYS, KEYS_PER_PASSED_COUNT * counts, KEYS_PER_CARRIED_COUNT * counts);
+    this.least = Math.max(PART_FROM_KEYS, KEYS_PER_PASSED_COUNT * expectedPassed, KEYS_PER_CARRIED_COUNT * counts);
   }
 
   /** The next part, or undefined once every key is in one. */

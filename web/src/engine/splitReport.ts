@@ -10,6 +10,8 @@ import type { KeyText, LoadReply, LoadRequest, ReplyMap, ResizeReply, ResizeRequ
 import { PartCutter, PartsProgress, leastMovedShares, partSampleLimits, passedCounts, samplesToRetake, skippedSamples } from './split';
 import { partBuffers } from './transfer';
 
+export { expectedPassedCounts, mergedCounts, splitWorkers } from './splitWorkers';
+
 /**
  * Parts a worker holds at once: the one it runs and the next, posted while
  * it runs the first (the worker's message queue holds it), so that it
@@ -43,7 +45,8 @@ function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): Arra
 }
 
 /**
- * `split` over `keyCount` keys (carrying `counts` counts to the merge, as
+ * `split` over `keyCount` keys (each part carrying `counts` counts and
+ * expected to pass `expectedPassed` of them to the merge, as
  * engine/splitWorkers.ts counts them) run on `lanes`, the first of which
  * merges: cut into parts (PartCutter, each part cut when it is posted,
  * sized by the counts the parts back so far passed) that each lane takes
@@ -58,8 +61,9 @@ export async function runSplitReport(
   lanes: Lane[],
   cancelled: () => boolean,
   onProgress?: (progress: Progress) => void,
+  expectedPassed = counts,
 ): Promise<ResizeReply | LoadReply> {
-  const cutter = new PartCutter(keyCount, counts, textLength(split.keys), lanes.length);
+  const cutter = new PartCutter(keyCount, counts, textLength(split.keys), lanes.length, expectedPassed);
   /** The parts cut so far, by index (all of them once every part is posted). */
   const ranges = cutter.ranges;
   const progress = new PartsProgress(keyCount, onProgress);

@@ -1,29 +1,33 @@
 // Whether a large report is split across workers, and across how many
-// (engine/client.ts, ReportPool): the counts its parts would carry to the
+// (engine/client.ts, ReportPool): the counts its parts would pass to the
 // merge against the keys each worker would save. Pure arithmetic on the
 // request; how the parts are cut and run is engine/split.ts and
 // engine/splitReport.ts, fetched with the first report that splits.
+// Fetched with engine/splitReport.ts, which re-exports it, by the first
+// report of at least 2 x SPLIT_FROM_KEYS keys, so the page every visit
+// starts (an embed too) carries none of it.
+import { SPLIT_FROM_KEYS } from './client';
 import type { LoadRequest, ResizeRequest } from './protocol';
 
-/** Keys per worker below which a report is not split (one worker answers sooner than several starting). */
-export const SPLIT_FROM_KEYS = 1 << 20;
-
 /**
- * Keys a report needs per count the merge carries to split at all. Each
- * worker beyond the first saves its share of the counting, about 45 ns a
- * key in WebAssembly, and costs a copy of every count it reports (its
- * result, the merge's absorb and result: about 120 ns a count). Measured
- * with the page benchmark (e2e/bench/reports.bench.ts) on 2 cores:
- * jumpback 1000 -> 1001 (1,001,000 flow cells) over 10^7 keys took 454 ms
- * on one worker and 542 ms on two; over 10^8 keys, 1301 and 1090 ms.
- * A resize's parts now pass only their non-zero flow cells (the package's
- * ResizePart), yet each part still fills and scans a matrix of its own and
- * the merge makes one: counting only the cells passed (2,000 for
- * 1000 -> 1001) split random:10000000:1 across two workers, and that took
- * 143 ms from the report's start against 107 on one. So a matrix still
- * counts in full.
+ * Keys a report needs per count a part passes to the merge to split at
+ * all (expectedPassedCounts). Each worker beyond the first saves its share
+ * of the counting, about 45 ns a key in WebAssembly, and costs a copy of
+ * every count it passes (its result, the merge's absorb and result: about
+ * 120 ns a count). Measured with the page benchmark
+ * (e2e/bench/reports.bench.ts) on 2 cores when every part passed its whole
+ * matrix: jumpback 1000 -> 1001 (1,001,000 flow cells) over 10^7 keys took
+ * 454 ms on one worker and 542 ms on two; over 10^8 keys, 1301 and 1090 ms.
  */
 export const KEYS_PER_MERGED_COUNT = 16;
+
+/**
+ * Keys a report needs per count a part carries (its loads and flow matrix,
+ * zeroed for every part, passed or not), per worker, to split: split.ts
+ * cuts no part shorter than a key a count carried, and this leaves each
+ * worker at least two such parts.
+ */
+export const KEYS_PER_CARRIED_COUNT_TO_SPLIT = 2;
 
 /** The core's flow-cells limit (jumphash --help, limits()): larger resizes keep no flow matrix. */
 export const MAX_FLOW_CELLS = 2 ** 22;
@@ -58,13 +62,40 @@ function nodeCount(nodes: string): number {
 }
 
 /**
- * Workers to split a report over `keyCount` keys across: at most `limit`,
- * at least SPLIT_FROM_KEYS keys each, and KEYS_PER_MERGED_COUNT keys per
- * merged count each beyond the first; 1 means do not split.
+ * The counts one part of `request` is expected to pass to the merge, at
+ * most mergedCounts: each report's loads, and the cells of its flow matrix
+ * that keys can reach. An algorithm for which `consistent(name)` (the
+ * package's AlgorithmInfo.consistent) moves only the keys it must: growing
+ * from `from` to `to` buckets, keys move only into the added buckets, and
+ * shrinking, only out of the removed ones, so at most min(from, to) x
+ * (|to - from| + 1) cells are filled (the diagonal and the moves): about
+ * 2,000 of 1,001,000 for 1000 -> 1001. Any other algorithm, and a node
+ * list, is taken to fill its whole matrix. A guess made before any part
+ * runs; split.ts sizes the later parts by what the parts back passed.
  */
-export function splitWorkers(keyCount: number, counts: number, limit: number): number {
-  const byKeys = Math.floor(keyCount / SPLIT_FROM_KEYS);
-  const byCounts = Math.floor(keyCount / (KEYS_PER_MERGED_COUNT * Math.max(1, counts)));
-  return Math.max(1, Math.min(limit, byKeys, byCounts));
+export function expectedPassedCounts(request: ResizeRequest | LoadRequest, consistent: (algorithm: string) => boolean): number {
+  if (request.kind === 'load' || request.scenario) return mergedCounts(request);
+  let passed = 0;
+  for (const algorithm of request.algos) {
+    for (let i = 0; i + 1 < request.sizes.length; i++) {
+      const from = request.sizes[i]!, to = request.sizes[i + 1]!;
+      const cells = from * to <= MAX_FLOW_CELLS ? from * to : 0;
+      passed += from + to + (consistent(algorithm) ? Math.min(cells, Math.min(from, to) * (Math.abs(to - from) + 1)) : cells);
+    }
+  }
+  return passed;
 }
 
+/**
+ * Workers to split a report over `keyCount` keys across: at most `limit`,
+ * at least SPLIT_FROM_KEYS keys each, KEYS_PER_MERGED_COUNT keys per count
+ * a part is expected to pass (`passed`, expectedPassedCounts) each beyond
+ * the first, and KEYS_PER_CARRIED_COUNT_TO_SPLIT keys per count a part
+ * carries (`carried`, mergedCounts) each; 1 means do not split.
+ */
+export function splitWorkers(keyCount: number, passed: number, carried: number, limit: number): number {
+  const byKeys = Math.floor(keyCount / SPLIT_FROM_KEYS);
+  const byPassed = Math.floor(keyCount / (KEYS_PER_MERGED_COUNT * Math.max(1, passed)));
+  const byCarried = Math.floor(keyCount / (KEYS_PER_CARRIED_COUNT_TO_SPLIT * Math.max(1, carried)));
+  return Math.max(1, Math.min(limit, byKeys, byPassed, byCarried));
+}
