@@ -216,6 +216,11 @@ export const COUNTED_TEXT_CHARS = 1000;
 /** How many key texts' counts ReportPool keeps, the latest asked. */
 export const COUNTED_TEXTS = 4;
 
+/** Whether ReportPool keeps the count of `keys`: a typed text (COUNTED_TEXT_CHARS at most), not a pasted list. */
+function keptText(keys: KeyText): keys is string {
+  return typeof keys === 'string' && keys.length <= COUNTED_TEXT_CHARS;
+}
+
 /** engine/splitReport.ts (and engine/splitWorkers.ts with it), once a report is large enough to split (ReportPool.request). */
 let splitReport: typeof import('./splitReport') | undefined;
 
@@ -273,7 +278,7 @@ export class ReportPool {
    */
   countKeys(keys: KeyText): Promise<number> {
     const first = this.lanes[0]!;
-    if (typeof keys !== 'string' || keys.length > COUNTED_TEXT_CHARS) return first.request({ kind: 'keyCount', keys });
+    if (!keptText(keys)) return first.request({ kind: 'keyCount', keys });
     const known = this.counted.get(keys);
     if (known !== undefined) return Promise.resolve(known);
     const asked = first.request({ kind: 'keyCount', keys });
@@ -301,7 +306,7 @@ export class ReportPool {
    * left for the report to show.
    */
   countAhead(keys: KeyText): void {
-    if (this.limit() <= 1 || typeof keys !== 'string' || keys.length > COUNTED_TEXT_CHARS) return;
+    if (this.limit() <= 1 || !keptText(keys)) return;
     this.countKeys(keys).catch(() => {});
   }
 

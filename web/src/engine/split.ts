@@ -69,8 +69,10 @@ export class PartCutter {
   /** The parts cut so far: key positions [begin, end), in key order. */
   readonly ranges: [number, number][] = [];
   private readonly equal: boolean;
-  private least: number;
-  private mostPassed = 0;
+  /** The counts a part is taken to pass: the expectation until a part is back, then the most any part passed. */
+  private passing: number;
+  /** Whether a part is back yet (passed). */
+  private heard = false;
 
   /**
    * `expectedPassed`: the counts a part is taken to pass until one is back
@@ -85,7 +87,12 @@ export class PartCutter {
     expectedPassed = counts,
   ) {
     this.equal = workers <= 1 || textChars * KEYS_PER_TEXT_CHAR > keyCount;
-    this.least = Math.max(PART_FROM_KEYS, KEYS_PER_PASSED_COUNT * expectedPassed, KEYS_PER_CARRIED_COUNT * counts);
+    this.passing = expectedPassed;
+  }
+
+  /** Keys a part has at least, by the counts it carries and is taken to pass. */
+  private get least(): number {
+    return Math.max(PART_FROM_KEYS, KEYS_PER_PASSED_COUNT * this.passing, KEYS_PER_CARRIED_COUNT * this.counts);
   }
 
   /** The next part, or undefined once every key is in one. */
@@ -94,11 +101,12 @@ export class PartCutter {
     if (begin >= this.keyCount) return undefined;
     const index = this.ranges.length;
     const left = this.keyCount - begin;
+    const least = this.least;
     let keys = this.equal
       ? Number((BigInt(this.keyCount) * BigInt(index + 1)) / BigInt(this.workers)) - begin
-      : Math.max(this.least, Math.ceil(left / (2 * this.workers)));
+      : Math.max(least, Math.ceil(left / (2 * this.workers)));
     // No part shorter than half the least: this one takes the rest.
-    if (!this.equal && left - keys < this.least / 2) keys = left;
+    if (!this.equal && left - keys < least / 2) keys = left;
     const range: [number, number] = [begin, begin + keys];
     this.ranges.push(range);
     return range;
@@ -106,8 +114,8 @@ export class PartCutter {
 
   /** A part is back, having passed `counts` counts to the merge (passedCounts): the parts cut from now on are sized by the most any part passed. */
   passed(counts: number): void {
-    this.mostPassed = Math.max(this.mostPassed, counts);
-    this.least = Math.max(PART_FROM_KEYS, KEYS_PER_PASSED_COUNT * this.mostPassed, KEYS_PER_CARRIED_COUNT * this.counts);
+    this.passing = this.heard ? Math.max(this.passing, counts) : counts;
+    this.heard = true;
   }
 }
 

@@ -2,10 +2,9 @@
 // (engine/client.ts, ReportPool): the counts its parts would pass to the
 // merge against the keys each worker would save. Pure arithmetic on the
 // request; how the parts are cut and run is engine/split.ts and
-// engine/splitReport.ts, fetched with the first report that splits.
-// Fetched with engine/splitReport.ts, which re-exports it, by the first
-// report of at least 2 x SPLIT_FROM_KEYS keys, so the page every visit
-// starts (an embed too) carries none of it.
+// engine/splitReport.ts. Fetched with engine/splitReport.ts, which
+// re-exports it, by the first report of at least 2 x SPLIT_FROM_KEYS keys,
+// so the page every visit starts (an embed too) carries none of it.
 import { SPLIT_FROM_KEYS } from './client';
 import type { LoadRequest, ResizeRequest } from './protocol';
 
