@@ -135,8 +135,10 @@ describe('PartCutter', () => {
   };
   const sizes = (ranges: [number, number][]) => ranges.map(([b, e]) => e - b);
 
-  test('parts that pass few counts (jumpback 1000 -> 1001: about 3,600) end in parts of a key a count carried', () => {
-    expect(KEYS_PER_CARRIED_COUNT).toBe(1);
+  test('parts that pass few counts (jumpback 1000 -> 1001: about 3,600) end in parts of PART_FROM_KEYS, above a quarter key a count carried', () => {
+    expect(KEYS_PER_CARRIED_COUNT).toBe(0.25);
+    const least = Math.max(PART_FROM_KEYS, KEYS_PER_CARRIED_COUNT * counts);
+    expect(least).toBe(PART_FROM_KEYS);
     const ranges = cut(() => 3_600);
     const cutSizes = sizes(ranges);
     // The first four, posted before any part is back, as splitRanges cuts them.
@@ -147,8 +149,9 @@ describe('PartCutter', () => {
       at = end;
     }
     expect(at).toBe(10 ** 8);
-    expect(Math.min(...cutSizes)).toBeGreaterThanOrEqual(counts);
-    expect(cutSizes.at(-1)!).toBeLessThan(2 * counts);
+    expect(Math.min(...cutSizes.slice(0, -1))).toBe(least);
+    expect(cutSizes.at(-1)!).toBeGreaterThanOrEqual(least / 2);
+    expect(cutSizes.at(-1)!).toBeLessThan(1.5 * least);
     expect(cutSizes.length).toBeGreaterThan(splitRanges(10 ** 8, counts, 11, 2).length);
   });
   test('parts that pass their whole matrix (modulo) are cut as before any part was back', () => {
@@ -163,8 +166,10 @@ describe('PartCutter', () => {
     const expected = expectedPassedCounts(resize([1000, 1001]), () => true); // 4,001
     const cutter = new PartCutter(10 ** 7, counts, 17, 2, expected);
     while (cutter.next());
-    // 10^7 keys: the keys left over 4, down to a key a count carried.
-    expect(sizes(cutter.ranges)).toEqual([2_500_000, 1_875_000, 1_406_250, 1_054_688, 1_003_001, 1_003_001, 1_158_060]);
+    // 10^7 keys: the keys left over 4, down to PART_FROM_KEYS (2^18, above
+    // a quarter key for each of the 1,003,001 counts carried); the last
+    // takes what is left, at least half of that.
+    expect(sizes(cutter.ranges)).toEqual([2_500_000, 1_875_000, 1_406_250, 1_054_688, 791_016, 593_262, 444_946, 333_710, 262_144, 262_144, 262_144, 214_696]);
   });
   test('at least PART_FROM_KEYS keys, whatever passed', () => {
     const cutter = new PartCutter(10 ** 7, 142, 17, 2);

@@ -32,11 +32,17 @@ export const KEYS_PER_PASSED_COUNT = 4;
 
 /**
  * Keys a part has at least per count it carries, passed or not: its flow
- * matrix is made zero for every part (a 1,001,000-cell matrix: a part's
- * start took 0.3-0.5 ms in Node, where jumpback 1000 -> 1001 counts 10^6
- * keys in 7.5-8.4 ms).
+ * matrix is made zero for every part. For jumpback 1000 -> 1001 (1,001,000
+ * cells) in a page's worker, a part's start took 0.3-1.0 ms and its
+ * partResult() 0.2-1.3, against 2.5-2.9 ms for 2^18 keys; with a key a
+ * count (parts of 10^6 keys, 10-15 ms), the worker done first waited up to
+ * 18 ms for the other at the end of a report over `random:10000000:1`. A
+ * quarter lets that report end in parts of PART_FROM_KEYS: taking turns
+ * for 12 rounds on 2 workers, it took best 59 / median 80 ms from its
+ * start to its reply, against 65 / 82 with a key a count (10^8 keys: 369
+ * / 439 against 378 / 451).
  */
-export const KEYS_PER_CARRIED_COUNT = 1;
+export const KEYS_PER_CARRIED_COUNT = 0.25;
 
 /**
  * Keys a report needs per character of its key text to be cut into more
@@ -57,8 +63,8 @@ export const KEYS_PER_TEXT_CHAR = 1024;
  * the request leads to expect (`expectedPassed`); then, the most counts a
  * part passed so far: a report
  * that fills few of its flow cells (jumpback 1000 -> 1001) ends in parts
- * of 10^6 keys instead of 4 x 10^6, while a dense one (modulo) keeps its
- * large parts. The last parts are short, so a worker slowed by the rest of
+ * of PART_FROM_KEYS instead of 4 x 10^6, while a dense one (modulo) keeps
+ * its large parts. The last parts are short, so a worker slowed by the rest of
  * the machine takes fewer keys and the report hardly waits for it (on this
  * project's 2-core VM, the same loop pinned to one core ran 13-68% slower
  * than on the other at times: README, Every core). A key list as long as

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { CancelledError, EngineError, type Lane } from './client';
 import { FakeLane } from './fakeLane';
 import type { LoadRequest, ResizeRequest } from './protocol';
-import { KEYS_PER_PASSED_COUNT, splitRanges } from './split';
+import { KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, PART_FROM_KEYS, splitRanges } from './split';
 import { PARTS_IN_FLIGHT, runSplitReport } from './splitReport';
 
 const KEYS = 10_000_000;
@@ -48,7 +48,7 @@ describe('runSplitReport', () => {
   test('the parts cut after the first are back are sized by the counts those passed', async () => {
     // jumpback 1000 -> 1001 over 10^8 keys carries 1,003,001 counts a part, but a part
     // passes its loads and about 1,600 flow cells: the last parts are cut finer than
-    // KEYS_PER_PASSED_COUNT keys a count carried.
+    // KEYS_PER_PASSED_COUNT keys a count carried, down to PART_FROM_KEYS.
     const resize: ResizeRequest = { kind: 'resize', algos: ['jumpback'], keys: '0..99999999', sizes: [1000, 1001], sampleLimit: 0 };
     const counts = 1000 + 1001 + 1000 * 1001;
     const sample = { values: new BigUint64Array(0), oldBuckets: new Int32Array(0), newBuckets: new Int32Array(0), labels: [] };
@@ -71,7 +71,9 @@ describe('runSplitReport', () => {
     expect(sizes.reduce((sum, keys) => sum + keys, 0)).toBe(10 ** 8);
     expect(sizes.slice(0, 4)).toEqual(splitRanges(10 ** 8, counts, 11, 2).slice(0, 4).map(([b, e]) => e - b));
     expect(sizes.at(-2)!).toBeLessThan(KEYS_PER_PASSED_COUNT * counts / 2);
-    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(counts);
+    const least = Math.max(PART_FROM_KEYS, KEYS_PER_CARRIED_COUNT * counts);
+    expect(Math.min(...sizes.slice(0, -1))).toBeGreaterThanOrEqual(least);
+    expect(sizes.at(-1)!).toBeGreaterThanOrEqual(least / 2);
     lanes[0]!.posted.at(-1)!.resolve({ keyCount: 10 ** 8, steps: [] });
     await expect(report).resolves.toEqual({ keyCount: 10 ** 8, steps: [] });
   });
