@@ -40,7 +40,10 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const progress = document.querySelector('[data-testid="progress"]') as HTMLElement | null;
     const cancel = document.querySelector('[data-testid="cancel"]') as HTMLElement | null;
-    return !progress || progress.hidden || !cancel || cancel.hidden;
+    // A run shows its panel only once it has run 200 ms (BUSY_SHOWN_AFTER_MS);
+    // its results are aria-busy from the start.
+    const running = document.querySelector('.results[aria-busy="true"]');
+    return !running && (!progress || progress.hidden || !cancel || cancel.hidden);
   });
   await page.waitForTimeout(300); // charts draw on the next animation frame
 }

@@ -104,7 +104,15 @@ export function algorithmPicker(
 
 export interface ProgressPanel {
   root: HTMLElement;
-  start(label: string): void;
+  /**
+   * Starts a run's progress with `label`. With `showAfterMs`, the panel
+   * shows the run only once it is still going that many ms later (progress
+   * reported meanwhile is drawn then), and until then keeps what it showed
+   * (hidden, or the last run's closing message): a run that ends sooner
+   * draws nothing. A panel showing a run still going (its Cancel on
+   * screen, the run just replaced) shows the new one at once.
+   */
+  start(label: string, showAfterMs?: number): void;
   update(progress: Progress): void;
   /** Replaces the text while the bar stays as it is (work without a known total). */
   label(text: string): void;
@@ -130,6 +138,9 @@ export function progressPanel(): ProgressPanel {
   let latest: Progress | null = null;
   let timer = 0;
   let drawnAt = -Infinity;
+  /** Set while a start waits to show the panel (start's showAfterMs), with the label it will show. */
+  let showTimer = 0;
+  let pendingLabel = '';
   const draw = (progress: Progress) => {
     // A User Timing mark per drawing (DevTools shows them; e2e/long.spec.ts counts them).
     drawnAt = performance.mark('jumphash:progress').startTime;
@@ -141,26 +152,47 @@ export function progressPanel(): ProgressPanel {
   /** Drops a scheduled drawing: the text is about to say something newer. */
   const forget = () => {
     if (timer) clearTimeout(timer);
+    if (showTimer) clearTimeout(showTimer);
     timer = 0;
+    showTimer = 0;
     latest = null;
+  };
+  const show = (label: string) => {
+    root.hidden = false;
+    // Indeterminate (an animated bar) until the first report, unless the
+    // reader asked for reduced motion: then a still, empty bar.
+    if (prefersReducedMotion()) bar.value = 0;
+    else bar.removeAttribute('value');
+    text.textContent = label;
+    cancel.hidden = false;
+    cancel.disabled = false;
   };
   const panel: ProgressPanel = {
     root,
     onCancel: null,
-    start(label) {
+    start(label, showAfterMs = 0) {
+      const running = !root.hidden && !cancel.hidden;
       forget();
       drawnAt = -Infinity;
       performance.clearMarks('jumphash:progress'); // the marks of this run only, not of every run since the page loaded
-      root.hidden = false;
-      // Indeterminate (an animated bar) until the first report, unless the
-      // reader asked for reduced motion: then a still, empty bar.
-      if (prefersReducedMotion()) bar.value = 0;
-      else bar.removeAttribute('value');
-      text.textContent = label;
-      cancel.hidden = false;
-      cancel.disabled = false;
+      if (running || showAfterMs <= 0) {
+        show(label);
+        return;
+      }
+      pendingLabel = label;
+      showTimer = window.setTimeout(() => {
+        showTimer = 0;
+        const reported = latest;
+        latest = null;
+        show(pendingLabel);
+        if (reported) draw(reported);
+      }, showAfterMs);
     },
     update(progress) {
+      if (showTimer) {
+        latest = progress;
+        return;
+      }
       const wait = drawnAt + PROGRESS_DRAW_EVERY_MS - performance.now();
       if (wait <= 0 && !timer) {
         draw(progress);
@@ -174,6 +206,11 @@ export function progressPanel(): ProgressPanel {
       }, Math.max(0, Math.ceil(wait))); // setTimeout would drop the fraction
     },
     label(label) {
+      if (showTimer) {
+        pendingLabel = label;
+        latest = null;
+        return;
+      }
       forget();
       text.textContent = label;
     },
