@@ -203,6 +203,72 @@ void ResizeReport::add_moved(std::uint64_t value, const std::string* label, std:
   }
 }
 
+namespace {
+/// A thread's spare flow-matrix storage, every count and mark zero: the
+/// last matrix of kMinSpareFlowCells..kMaxSpareFlowCells cells it dropped.
+struct SpareFlowStorage {
+  std::vector<std::uint64_t> counts, nonzero;
+  ~SpareFlowStorage();
+};
+/// Set once the thread's spare is destroyed (the thread ends): matrices
+/// dropped after that free their storage. Trivially destructible, so it
+/// can be read until the thread is gone.
+thread_local bool spare_flow_storage_gone = false;
+thread_local SpareFlowStorage spare_flow_storage;
+SpareFlowStorage::~SpareFlowStorage() { spare_flow_storage_gone = true; }
+}  // namespace
+
+FlowMatrix::FlowMatrix(std::size_t cells) {
+  if (cells >= kMinSpareFlowCells && cells <= kMaxSpareFlowCells && !spare_flow_storage_gone &&
+      spare_flow_storage.counts.capacity() >= cells) {
+    counts_ = std::move(spare_flow_storage.counts);
+    nonzero_ = std::move(spare_flow_storage.nonzero);
+    spare_flow_storage.counts.clear();
+    spare_flow_storage.nonzero.clear();
+  }
+  // All zero: the spare's counts and marks are, and resize zeroes what it adds.
+  counts_.resize(cells);
+  nonzero_.resize((cells + 63) / 64);
+}
+
+FlowMatrix& FlowMatrix::operator=(const FlowMatrix& other) {
+  if (this != &other) {
+    give_back();
+    counts_ = other.counts_;
+    nonzero_ = other.nonzero_;
+  }
+  return *this;
+}
+
+FlowMatrix& FlowMatrix::operator=(FlowMatrix&& other) noexcept {
+  if (this != &other) {
+    give_back();
+    counts_ = std::move(other.counts_);
+    nonzero_ = std::move(other.nonzero_);
+    other.counts_.clear();
+    other.nonzero_.clear();
+  }
+  return *this;
+}
+
+FlowMatrix::~FlowMatrix() { give_back(); }
+
+void FlowMatrix::give_back() noexcept {
+  const std::size_t cells = counts_.size();
+  if (cells >= kMinSpareFlowCells && cells <= kMaxSpareFlowCells && !spare_flow_storage_gone &&
+      spare_flow_storage.counts.capacity() < counts_.capacity()) {
+    // Only the marked cells can be non-zero (increment and add mark every
+    // cell they make non-zero): zero them, then the marks.
+    for_each_nonzero([&](FlowCell cell) { counts_[cell.index] = 0; });
+    std::fill(nonzero_.begin(), nonzero_.end(), std::uint64_t{0});
+    spare_flow_storage.counts.swap(counts_);
+    spare_flow_storage.nonzero.swap(nonzero_);
+  }
+  // Frees what is left: the spare's old storage, or this matrix's own.
+  std::vector<std::uint64_t>().swap(counts_);
+  std::vector<std::uint64_t>().swap(nonzero_);
+}
+
 std::size_t FlowMatrix::nonzero_count() const {
   std::size_t nonzero = 0;
   for (const std::uint64_t bits : nonzero_)
