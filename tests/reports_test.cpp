@@ -1,7 +1,6 @@
 // MOVED, LOAD, TRACE and the structured resize report.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <vector>
 
 #include "jumphash/reports.hpp"
@@ -209,51 +208,6 @@ TEST(FlowMatrix, MarksCellsAcrossWordsAndTheLastPartialWord) {
   EXPECT_EQ(matrix.nonzero_count(), 6u);
   EXPECT_EQ(listed_cells(matrix), nonzero_cells(matrix.counts()));
   EXPECT_EQ(listed_cells(matrix).back(), (FlowCell{129, 130}));
-}
-
-// A matrix made after a large one was dropped takes its storage (the
-// thread's spare): it must start all zero, whatever the last one counted
-// and whichever is larger, and copies and moves keep their own counts.
-TEST(FlowMatrix, StartsAllZeroOnTheStorageOfADroppedOne) {
-  const std::size_t large = FlowMatrix::kMinSpareFlowCells * 4 + 3;
-  const std::size_t small = FlowMatrix::kMinSpareFlowCells;
-  const auto all_zero = [](const FlowMatrix& matrix) {
-    const std::vector<std::uint64_t>& counts = matrix.counts();
-    return matrix.nonzero_count() == 0 &&
-           std::all_of(counts.begin(), counts.end(), [](std::uint64_t c) { return c == 0; });
-  };
-  const std::uint64_t* storage = nullptr;
-  {
-    FlowMatrix first(large);
-    for (std::size_t i = 0; i < large; i += 97) first.add(i, i + 1);
-    first.increment(large - 1);
-    storage = first.counts().data();
-  }
-  {
-    FlowMatrix second(small);  // smaller: the dropped storage, cut down
-    EXPECT_EQ(second.counts().data(), storage);
-    EXPECT_EQ(second.size(), small);
-    EXPECT_TRUE(all_zero(second));
-    for (std::size_t i = 0; i < small; i += 3) second.increment(i);
-  }
-  FlowMatrix third(large);  // larger than the last: grown back within the storage
-  EXPECT_EQ(third.counts().data(), storage);
-  EXPECT_EQ(third.size(), large);
-  EXPECT_TRUE(all_zero(third));
-  third.add(5, 7);
-  FlowMatrix copy = third;
-  FlowMatrix moved = std::move(third);
-  copy.add(5, 1);
-  EXPECT_EQ(moved.counts()[5], 7u);
-  EXPECT_EQ(copy.counts()[5], 8u);
-  EXPECT_EQ(listed_cells(moved), (std::vector<FlowCell>{{5, 7}}));
-  copy = moved;  // copy-assigned over a matrix: its counts, not the old ones
-  EXPECT_EQ(listed_cells(copy), (std::vector<FlowCell>{{5, 7}}));
-  moved = FlowMatrix(small);
-  EXPECT_TRUE(all_zero(moved));
-  // Too small or too large to keep: made and dropped as any vector.
-  EXPECT_TRUE(all_zero(FlowMatrix(16)));
-  EXPECT_TRUE(all_zero(FlowMatrix(FlowMatrix::kMaxSpareFlowCells + 1)));
 }
 
 // Each report's listed cells are its matrix's, counted key by key, merged

@@ -232,27 +232,11 @@ std::vector<FlowCell> nonzero_cells(const std::vector<std::uint64_t>& matrix);
 /// about 2,000 are non-zero, and a split report lists the cells of every
 /// part and of the merge (reading the matrix took about 1 ms a part in the
 /// page's module; the bits are 125 KB).
-///
-/// A thread keeps the storage of the last large matrix it dropped (from
-/// kMinSpareFlowCells to kMaxSpareFlowCells cells: at most 16 MB), made zero
-/// again by its marks, for the next matrix it makes: the page's workers make
-/// one matrix a part, and zeroing 1,001,000 cells took 0.2-0.3 ms of a
-/// part's start in Node.
 class FlowMatrix {
  public:
-  /// Matrices this large or larger give their storage to the thread's next.
-  static constexpr std::size_t kMinSpareFlowCells = std::size_t{1} << 16;
-  /// Matrices larger than this free their storage (the thread keeps at most this).
-  static constexpr std::size_t kMaxSpareFlowCells = std::size_t{1} << 21;
-
   FlowMatrix() = default;
   /// A matrix of `cells` zero counts (at most kMaxFlowCells).
-  explicit FlowMatrix(std::size_t cells);
-  FlowMatrix(const FlowMatrix&) = default;
-  FlowMatrix(FlowMatrix&&) noexcept = default;
-  FlowMatrix& operator=(const FlowMatrix& other);
-  FlowMatrix& operator=(FlowMatrix&& other) noexcept;
-  ~FlowMatrix();
+  explicit FlowMatrix(std::size_t cells) : counts_(cells, 0), nonzero_((cells + 63) / 64, 0) {}
 
   bool empty() const { return counts_.empty(); }
   std::size_t size() const { return counts_.size(); }
@@ -284,9 +268,6 @@ class FlowMatrix {
 
  private:
   void mark(std::size_t index) { nonzero_[index / 64] |= std::uint64_t{1} << (index % 64); }
-  /// Gives this matrix's storage, zeroed by its marks, to the thread's
-  /// spare (or frees it); leaves the matrix empty.
-  void give_back() noexcept;
   std::vector<std::uint64_t> counts_;
   std::vector<std::uint64_t> nonzero_;  ///< bit i % 64 of word i / 64: cell i is non-zero
 };
