@@ -103,6 +103,18 @@ export class PartCutter {
 
   /** The next part, or undefined once every key is in one. */
   next(): [number, number] | undefined {
+    const range = this.peek();
+    if (range) this.ranges.push(range);
+    return range;
+  }
+
+  /** Whether the next part (next()) is the last: it takes every key left. */
+  nextIsLast(): boolean {
+    return this.peek()?.[1] === this.keyCount;
+  }
+
+  /** The part next() would cut, without cutting it. */
+  private peek(): [number, number] | undefined {
     const begin = this.ranges.at(-1)?.[1] ?? 0;
     if (begin >= this.keyCount) return undefined;
     const index = this.ranges.length;
@@ -113,9 +125,7 @@ export class PartCutter {
       : Math.max(least, Math.ceil(left / (2 * this.workers)));
     // No part shorter than half the least: this one takes the rest.
     if (!this.equal && left - keys < least / 2) keys = left;
-    const range: [number, number] = [begin, begin + keys];
-    this.ranges.push(range);
-    return range;
+    return [begin, begin + keys];
   }
 
   /** A part is back, having passed `counts` counts to the merge (passedCounts): the parts cut from now on are sized by the most any part passed. */

@@ -45,6 +45,39 @@ describe('runSplitReport', () => {
     await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
   });
 
+  test('the last part is posted to the first lane with no part left, never queued behind one', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = start(lanes);
+    const last = splitRanges(KEYS, 10, keyText.length, 2).length - 1;
+    // Only the first worker answers (the second is slow): it takes the parts in
+    // turn, two in flight, and the last only once it runs no other.
+    const first = lanes[0]!;
+    while (!first.parts().includes(last)) {
+      first.posted.find((p) => first.pending.has(p))!.resolve(partReply);
+      await settle();
+    }
+    expect([...first.pending].map((p) => p.request.part?.index)).toEqual([last]);
+    expect(lanes[1]!.parts()).toEqual([1, 3]);
+    // It ran the part before the last, and took the last once that was back.
+    expect(first.parts().slice(-2)).toEqual([last - 1, last]);
+    for (const lane of [lanes[1]!, first]) for (const p of [...lane.pending]) p.resolve(partReply);
+    await settle();
+    first.posted.at(-1)!.resolve({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+    // Three parts: the third goes to whichever worker is free first.
+    const few = [new FakeLane(), new FakeLane()];
+    const small = runSplitReport(request, 3 * 2 ** 18 + 5, 10, few as unknown as Lane[], () => false);
+    expect(few.map((lane) => lane.parts())).toEqual([[0], [1]]);
+    few[1]!.posted[0]!.resolve(partReply);
+    await settle();
+    expect(few.map((lane) => lane.parts())).toEqual([[0], [1, 2]]);
+    few[0]!.posted[0]!.resolve(partReply);
+    few[1]!.posted[1]!.resolve(partReply);
+    await settle();
+    few[0]!.posted.at(-1)!.resolve({ keyCount: 3 * 2 ** 18 + 5, items: [] });
+    await expect(small).resolves.toEqual({ keyCount: 3 * 2 ** 18 + 5, items: [] });
+  });
+
   test('the parts cut after the first are back are sized by the counts those passed', async () => {
     // jumpback 1000 -> 1001 over 10^8 keys carries 1,003,001 counts a part, but a part
     // passes its loads and about 1,600 flow cells: the last parts are cut finer than

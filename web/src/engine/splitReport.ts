@@ -111,10 +111,16 @@ export async function runSplitReport(
   // parts go to different workers, and each worker has its next part
   // queued while it runs one.
   const queues: Promise<void>[][] = lanes.map(() => []);
-  /** Each time a part of `lane` is back, the next part is posted to it. */
+  /**
+   * Each time a part of `lane` is back, the next part is posted to it;
+   * but the last part is not queued behind a part the lane still runs: it
+   * goes to the first lane with none left, so that a slower worker does
+   * not hold it while the other waits (split.ts, PartCutter.nextIsLast).
+   */
   const takeParts = async (lane: Lane, queue: Promise<void>[]) => {
     for (let posted = queue.shift(); posted; posted = queue.shift()) {
       await posted;
+      if (queue.length > 0 && cutter.nextIsLast()) continue;
       const more = post(lane);
       if (more) queue.push(more);
     }
@@ -122,6 +128,8 @@ export async function runSplitReport(
   try {
     for (let round = 0; round < PARTS_IN_FLIGHT; round++) {
       lanes.forEach((lane, l) => {
+        // The last part is queued behind no part (takeParts).
+        if (round > 0 && cutter.nextIsLast()) return;
         const posted = post(lane);
         if (posted) queues[l]!.push(posted);
       });
