@@ -149,7 +149,7 @@ export function progressPanel(): ProgressPanel {
     const pct = progress.total ? ((progress.done / progress.total) * 100).toFixed(1) : '0';
     text.textContent = `${progress.phase} — ${grouped(progress.done)} of ${grouped(progress.total)} key lookups (${pct}%)`;
   };
-  /** Drops a scheduled drawing: the text is about to say something newer. */
+  /** Drops a scheduled drawing and a pending show (start's showAfterMs): the text is about to say something newer. */
   const forget = () => {
     if (timer) clearTimeout(timer);
     if (showTimer) clearTimeout(showTimer);

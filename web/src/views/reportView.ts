@@ -59,12 +59,12 @@ export interface ReportView {
  * Milliseconds a run goes on before the page shows it (the out-of-date
  * note, the progress panel); `aria-busy` is set at once. A shorter run
  * draws no frame until its report: on 2 cores, the workers share them with
- * the page, and in a Chromium trace of a 2-worker resize over
- * `random:10000000:1` (about 75 ms), the note's and the panel's frames
- * took 10 ms and 5.6 ms of the main thread, and the compositor about as
- * much again, during the run. People read a change shown within about
- * 0.1 s as instant (J. Nielsen, Usability Engineering, 1993), so a
- * run this short needs no sign that it is running.
+ * the page, and in Chromium traces of a 2-worker resize over
+ * `random:10000000:1` (83-98 ms), the browser's threads other than the
+ * workers were busy 46-71 ms of it, the main thread 20-31 (a 10 ms frame
+ * for the note, 5.6 ms for the first progress); 14-26 ms with the delay.
+ * A delay up to about 1 s keeps the reader's flow of thought without any
+ * sign of it (J. Nielsen, Usability Engineering, 1993).
  */
 export const BUSY_SHOWN_AFTER_MS = 200;
 
@@ -218,8 +218,7 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
       rerun.cancel();
       generation++;
       engine.reports.cancel();
-      if (noteTimer) clearTimeout(noteTimer);
-      noteTimer = 0;
+      markCurrent();
       progress.finish('');
     },
   };
