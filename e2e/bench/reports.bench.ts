@@ -8,7 +8,8 @@ import { type BrowserContext, expect, test, type Page } from '@playwright/test';
 // workers (?workers=N), against the native single-thread bare loop that
 // does the same two lookups per key and counts (build/native/bench/
 // jumphash_batch_bench, resize/*, which also times the CLI with -j 1 and
-// -j <cores>), all in one run, as ratios. The page's time runs from typing
+// -j <cores>, and short/*, the short jumpback report on 1 and 2 native
+// threads), all in one run, as ratios. The page's time runs from typing
 // the keys to the report on screen (the view's 300 ms input debounce, the
 // split, the merge and the charts included; the workers already started, as
 // the page starts them 500 ms after it loads), best of ROUNDS runs taken
@@ -110,8 +111,8 @@ async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]):
 function nativeResize(): Map<string, number> {
   const rows = new Map<string, number>();
   if (!existsSync(nativeBench)) return rows;
-  const run = spawnSync(nativeBench, ['--benchmark_filter=^resize/'], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  for (const match of run.stdout.matchAll(/^\| (resize\/\S+) \| (\d+) \|/gm)) rows.set(match[1]!, Number(match[2]));
+  const run = spawnSync(nativeBench, ['--benchmark_filter=^(resize|short)/'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  for (const match of run.stdout.matchAll(/^\| ((?:resize|short)\/\S+) \| ([\d.]+) \|/gm)) rows.set(match[1]!, Number(match[2]));
   return rows;
 }
 
@@ -134,7 +135,9 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
     lines.push(`| ${c.name} | ${times.map(cell).join(' | ')} | ${speedups} |`);
   }
   lines.push('', 'Native, same run (jumphash_batch_bench, jumpback MOVED 1000 1001 over 0..99999999):', '| run | ms | ratio to the bare loop |', '|---|---|---|');
-  for (const [name, ms] of native) lines.push(`| ${name} | ${ms} | ${bare ? (ms / bare).toFixed(2) : '-'}x |`);
+  for (const [name, ms] of native) {
+    if (name.startsWith('resize/')) lines.push(`| ${name} | ${ms} | ${bare ? (ms / bare).toFixed(2) : '-'}x |`);
+  }
   // The machine's own 1 -> 2 speedup in this run, to read the page's against:
   // native threads share the cores with nothing else of the page's.
   const threads = (prefix: string) => {
@@ -142,6 +145,10 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
     const two = [...native].find(([name]) => name.startsWith(`${prefix}/2/`))?.[1];
     return one && two ? `${(one / two).toFixed(2)}x` : '-';
   };
-  lines.push('', `Native threads, 1 -> 2, same run: the report ${threads('resize/report')}, the CLI ${threads('resize/cli')}.`);
+  // The page's shortest split report (jumpback 1000 -> 1001 over
+  // random:10000000:1) counted by 1 thread or by 2 threads, half each.
+  const short = (threads: number) => native.get(`short/report/${threads}`);
+  const shortSpeedup = short(1) && short(2) ? `${(short(1)! / short(2)!).toFixed(2)}x (${short(1)} -> ${short(2)} ms)` : '-';
+  lines.push('', `Native threads, 1 -> 2, same run: the report ${threads('resize/report')}, the CLI ${threads('resize/cli')}, the short jumpback report over random:10000000:1 ${shortSpeedup}.`);
   console.log(lines.join('\n'));
 });
