@@ -297,26 +297,30 @@ ResizeReport::FlowBalance ResizeReport::flow_balance(std::int32_t source) const 
   FlowBalance balance;
   if (flows_.empty() || source < 0 || source >= from_) return balance;
   const std::size_t row = static_cast<std::size_t>(source) * static_cast<std::size_t>(to_);
-  std::vector<std::int32_t> destinations;
-  if (algorithm_->consistent) {
-    const std::int32_t first = to_ > from_ ? from_ : 0;
-    for (std::int32_t d = first; d < to_; ++d) destinations.push_back(d);
-  } else {
-    for (std::int32_t d = 0; d < to_; ++d) {
-      if (d != source) destinations.push_back(d);
-    }
-  }
-  for (std::int32_t d = 0; d < to_; ++d) {
-    if (d != source) balance.moved_out += flows()[row + static_cast<std::size_t>(d)];
-  }
-  if (balance.moved_out == 0 || destinations.size() < 2) return balance;
+  // The keys that left: the row's non-zero cells but the one the source
+  // stays in (row + source, past the row when the source is gone), read
+  // through the matrix's marks rather than cell by cell: a report over
+  // 1000 -> 1001 asks this of 1,000 rows of 1,001 cells, about 1,000 of
+  // them non-zero in all.
+  flows_.for_each_nonzero_in(row, row + static_cast<std::size_t>(to_), [&](FlowCell cell) {
+    if (cell.index != row + static_cast<std::size_t>(source)) balance.moved_out += cell.count;
+  });
+  // The destinations: d in [first, to), every one for a consistent
+  // algorithm, all but the source itself otherwise.
+  const bool consistent = algorithm_->consistent;
+  const std::int32_t first = consistent && to_ > from_ ? from_ : 0;
+  const auto is_destination = [&](std::int32_t d) { return consistent || d != source; };
+  const std::size_t destinations =
+      static_cast<std::size_t>(to_ - first) - (!consistent && source < to_ ? 1 : 0);
+  if (balance.moved_out == 0 || destinations < 2) return balance;
   const double expected =
-      static_cast<double>(balance.moved_out) / static_cast<double>(destinations.size());
-  for (std::int32_t d : destinations) {
+      static_cast<double>(balance.moved_out) / static_cast<double>(destinations);
+  for (std::int32_t d = first; d < to_; ++d) {
+    if (!is_destination(d)) continue;
     const double diff = static_cast<double>(flows()[row + static_cast<std::size_t>(d)]) - expected;
     balance.chi_square += diff * diff / expected;
   }
-  balance.degrees_of_freedom = destinations.size() - 1;
+  balance.degrees_of_freedom = destinations - 1;
   return balance;
 }
 

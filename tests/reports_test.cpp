@@ -210,6 +210,66 @@ TEST(FlowMatrix, MarksCellsAcrossWordsAndTheLastPartialWord) {
   EXPECT_EQ(listed_cells(matrix).back(), (FlowCell{129, 130}));
 }
 
+TEST(FlowMatrix, ListsTheNonZeroCellsOfARangeWhateverWordsItCuts) {
+  FlowMatrix matrix(200);  // four words of bits, the last of 8
+  for (const std::size_t index : {0, 5, 63, 64, 100, 127, 128, 150, 199}) matrix.add(index, index + 1);
+  const std::vector<FlowCell> all = listed_cells(matrix);
+  for (std::size_t begin = 0; begin <= 200; ++begin) {
+    for (std::size_t end = begin; end <= 200; ++end) {
+      std::vector<FlowCell> in_range, expected;
+      matrix.for_each_nonzero_in(begin, end, [&](FlowCell cell) { in_range.push_back(cell); });
+      for (const FlowCell& cell : all) {
+        if (cell.index >= begin && cell.index < end) expected.push_back(cell);
+      }
+      ASSERT_EQ(in_range, expected) << "[" << begin << ", " << end << ")";
+    }
+  }
+}
+
+// flow_balance by its definition (reports.hpp), read cell by cell from the
+// matrix: moved out is the row but the source's own bucket; the
+// destinations are from..to-1 when a consistent algorithm grows, 0..to-1
+// when it shrinks, every other bucket for the rest; chi-square term by
+// term in bucket order, so that the doubles agree to the bit.
+TEST(ResizeReport, FlowBalanceIsItsDefinitionReadCellByCell) {
+  const KeySet keys = *KeySet::parse("random:30000:5");
+  for (const char* name : {"jump", "jumpback", "modulo"}) {
+    for (const auto& [from, to] : {std::pair{100, 101}, std::pair{70, 64}, std::pair{10, 13},
+                                   std::pair{64, 1}, std::pair{1, 5}, std::pair{40, 40}}) {
+      SCOPED_TRACE(std::string(name) + " " + std::to_string(from) + " -> " + std::to_string(to));
+      ResizeReport report = *ResizeReport::create(algorithm(name), from, to, 0);
+      report.add(keys, 0, keys.size());
+      const std::vector<std::uint64_t>& flows = report.flows();
+      const bool consistent = algorithm(name).consistent;
+      for (std::int32_t source = -1; source <= from; ++source) {
+        ResizeReport::FlowBalance expected;
+        if (source >= 0 && source < from) {
+          const std::size_t row = static_cast<std::size_t>(source) * static_cast<std::size_t>(to);
+          for (std::int32_t d = 0; d < to; ++d) {
+            if (d != source) expected.moved_out += flows[row + static_cast<std::size_t>(d)];
+          }
+          std::vector<std::int32_t> destinations;
+          for (std::int32_t d = consistent && to > from ? from : 0; d < to; ++d) {
+            if (consistent || d != source) destinations.push_back(d);
+          }
+          if (expected.moved_out > 0 && destinations.size() >= 2) {
+            const double mean = static_cast<double>(expected.moved_out) / static_cast<double>(destinations.size());
+            for (const std::int32_t d : destinations) {
+              const double diff = static_cast<double>(flows[row + static_cast<std::size_t>(d)]) - mean;
+              expected.chi_square += diff * diff / mean;
+            }
+            expected.degrees_of_freedom = destinations.size() - 1;
+          }
+        }
+        const ResizeReport::FlowBalance balance = report.flow_balance(source);
+        EXPECT_EQ(balance.moved_out, expected.moved_out) << "source " << source;
+        EXPECT_EQ(balance.chi_square, expected.chi_square) << "source " << source;
+        EXPECT_EQ(balance.degrees_of_freedom, expected.degrees_of_freedom) << "source " << source;
+      }
+    }
+  }
+}
+
 // Each report's listed cells are its matrix's, counted key by key, merged
 // from parts as cells, and merged from parts as whole matrices.
 TEST(ResizeReport, ListedFlowCellsAreTheMatrixsNonZeroCells) {
