@@ -17,10 +17,14 @@ import { type BrowserContext, expect, test, type Page } from '@playwright/test';
 // and, in brackets, from the report's start (after the debounce) to the
 // same frame, and from the report's start to its reply on the page's main
 // thread (the User Timing mark `jumphash:reply`, before the view draws it:
-// the engine's own time, the workers' throughput).
+// the engine's own time, the workers' throughput). After each report's
+// rounds, the same loop runs on 1 and 2 Node worker_threads with the same
+// module (wasm/bench/threads.mjs): on this project's VM, what two cores
+// give one loop changes from minute to minute.
 
 const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');
+const threadsProbe = path.join(repoDir, 'wasm/bench/threads.mjs');
 
 const CASES = [
   { name: 'jumpback 1000 -> 1001, keys 0..99999999', algo: 'jumpback', from: 1000, to: 1001, keys: '0..99999999', count: '100000000' },
@@ -107,6 +111,17 @@ async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]):
   return best;
 }
 
+/**
+ * `c`'s loop on 1 and 2 Node worker_threads with the same module
+ * (wasm/bench/threads.mjs: the page's workers minus the browser, parts and
+ * merge), run just after the page's rounds of `c`: what the machine gave
+ * this loop on two cores at that moment, as its one-line summary.
+ */
+function threadsInNode(c: Case): string {
+  const run = spawnSync(process.execPath, [threadsProbe, '--algo', c.algo, '--keys', c.keys, '--from', String(c.from), '--to', String(c.to), '--rounds', String(ROUNDS)], { encoding: 'utf8' });
+  return run.status === 0 ? run.stdout.trim() : `${c.name}: threads.mjs failed: ${run.stderr.trim()}`;
+}
+
 /** The native bench's resize rows: name -> ms. */
 function nativeResize(): Map<string, number> {
   const rows = new Map<string, number>();
@@ -126,8 +141,10 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   lines.push(`| report | ${workerCounts.map((w) => `${w} worker${w === 1 ? '' : 's'}`).join(' | ')} | speedup 1 -> 2 |`);
   lines.push(`|---|${workerCounts.map(() => '---|').join('')}---|`);
   const bare = [...native].find(([name]) => name.startsWith('resize/bare_loop'))?.[1];
+  const inNode: string[] = [];
   for (const c of CASES) {
     const times = await caseMs(context, c, workerCounts);
+    inNode.push(threadsInNode(c));
     const ratio = (ms: number) => (bare && c.keys === '0..99999999' ? `, ${(ms / bare).toFixed(2)}x bare` : '');
     const cell = (t: Times) => `${t.typed}${ratio(t.typed)} (${t.report}${ratio(t.report)}; ${t.reply})`;
     const speedup = (key: keyof Times) => `${(times[0]![key] / times[1]![key]).toFixed(2)}x`;
@@ -148,5 +165,6 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   // short/report: the page's shortest split report (jumpback 1000 -> 1001
   // over random:10000000:1) counted by 1 thread or by 2 threads, half each.
   lines.push('', `Native threads, 1 -> 2, same run: the report ${threads('resize/report')}, the CLI ${threads('resize/cli')}, the short jumpback report over random:10000000:1 ${threads('short/report')}.`);
+  lines.push('', 'The same loops on Node worker_threads (wasm/bench/threads.mjs), each just after its page rounds:', ...inNode);
   console.log(lines.join('\n'));
 });
