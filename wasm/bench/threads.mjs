@@ -33,16 +33,15 @@ if (isMainThread) {
       worker.once('message', () => resolve(worker));
     });
   const workers = [await start(), await start()];
-  /** Runs keys [begin, end) of the job on `worker`; resolves with its moved count. */
-  const run = (worker, begin, end) =>
+  /** Posts `request` to `worker`; resolves with its reply, rejects with its error. */
+  const ask = (worker, request) =>
     new Promise((resolve, reject) => {
-      worker.once('message', (reply) => (reply.error ? reject(new Error(reply.error)) : resolve(reply.moved)));
-      worker.postMessage({ ...job, begin, end });
+      worker.once('message', (reply) => (reply.error ? reject(new Error(reply.error)) : resolve(reply)));
+      worker.postMessage(request);
     });
-  const keyCount = await new Promise((resolve, reject) => {
-    workers[0].once('message', (reply) => (reply.error ? reject(new Error(reply.error)) : resolve(reply.keyCount)));
-    workers[0].postMessage({ count: job.keys });
-  });
+  /** Runs keys [begin, end) of the job on `worker`; resolves with its moved count. */
+  const run = async (worker, begin, end) => (await ask(worker, { ...job, begin, end })).moved;
+  const { keyCount } = await ask(workers[0], { count: job.keys });
   const half = Math.floor(keyCount / 2);
   const best = [Infinity, Infinity];
   for (let round = 0; round < Number(options.rounds); round++) {
