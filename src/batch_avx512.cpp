@@ -1,13 +1,338 @@
 // The x86 batch kernels compiled for AVX-512 F, VL, DQ and CD (this file
-// has -mavx2 -mavx512f -mavx512vl -mavx512dq -mavx512cd; see batch_x86.hpp):
-// still 256-bit vectors, with native 64-bit multiplies and leading-zero
-// counts. batch.cpp calls them only on CPUs with all four.
+// has -mavx2 -mavx512f -mavx512vl -mavx512dq -mavx512cd; see batch_x86.hpp).
+// batch.cpp calls them only on CPUs with all four.
+//
+// JumpBackHash's kernels (both variants, and the pair) are written here
+// again with 512-bit vectors, eight keys a vector, and AVX-512's mask
+// registers and compress in place of AVX2's sign-bit masks, blends and
+// permute tables: on this project's machine (AMD EPYC, family 26, whose
+// vector units are 512 bits wide) they take about half the time a key of
+// batch_x86.hpp's 256-bit kernels built with the same flags (README,
+// Benchmarks). JumpHash keeps its AVX2 kernels (batch_kernels.hpp says why).
+// The passes are batch_x86.hpp's; read its comments first.
 #include "batch_x86.hpp"
+
+// GCC 12's AVX-512 intrinsics start their unmasked operations from a
+// self-initialized "undefined" vector, which -Wmaybe-uninitialized reports
+// once they are inlined here (GCC bug 105593, fixed in GCC 13).
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 #if !JUMPHASH_X86_AVX512
 #error "batch_avx512.cpp must be compiled with -mavx512f -mavx512vl -mavx512dq -mavx512cd"
 #endif
 
 namespace jumphash::batch_kernels {
-const X86Kernels kAvx512Kernels = kKernelsHere;
+namespace {
+
+inline __m512i set1_wide(std::uint64_t value) {
+  return _mm512_set1_epi64(static_cast<long long>(value));
+}
+
+/// SplitMix64's output function (Stafford's Mix13), eight lanes.
+inline __m512i splitmix64_mix_wide(__m512i z) {
+  z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 30));
+  z = _mm512_mullo_epi64(z, set1_wide(kMix1));
+  z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 27));
+  z = _mm512_mullo_epi64(z, set1_wide(kMix2));
+  return _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+}
+
+/// The lanes whose low 32 bits have an odd number of ones: bit 4k of
+/// x ^ x>>1 ^ x>>2 ^ x>>3 is nibble k's parity, and multiplying those bits
+/// by 0x11111111 sums them into bits 28..31 (no carries: at most 8).
+inline __mmask8 odd_parity(__m512i x) {
+  x = _mm512_xor_si512(x, _mm512_srli_epi64(x, 1));
+  x = _mm512_xor_si512(x, _mm512_srli_epi64(x, 2));
+  const __m512i nibbles = set1_wide(0x11111111ULL);
+  return _mm512_test_epi64_mask(_mm512_mul_epu32(_mm512_and_si512(x, nibbles), nibbles),
+                                set1_wide(std::uint64_t{1} << 28));
+}
+
+/// The highest set bit of each lane, 0 for 0 (a leading-zero count of 64
+/// makes the shift 2^64 - 1, which vpsllvq turns into 0).
+inline __m512i highest_bit_wide(__m512i x) {
+  return _mm512_sllv_epi64(set1_wide(1), _mm512_sub_epi64(set1_wide(63), _mm512_lzcnt_epi64(x)));
+}
+
+/// The lanes [0, count) of eight (count <= 8).
+inline __mmask8 first_lanes(std::size_t count) {
+  return static_cast<__mmask8>(count >= 8 ? 0xFFU : (1U << count) - 1U);
+}
+
+/// The `real` lanes of from[0..8), the others 0. A full vector takes a
+/// plain load: in these loops a masked one made every lookup 15-20% slower
+/// (jumphash_batch_bench, this project's AMD EPYC).
+inline __m512i load_lanes(__mmask8 real, const std::uint64_t* from) {
+  return real == 0xFF ? _mm512_loadu_si512(from) : _mm512_maskz_loadu_epi64(real, from);
+}
+
+/// Stores the `real` lanes of eight to to[0..8), as load_lanes loads.
+inline void store_lanes(__mmask8 real, std::int32_t* to, __m256i lanes) {
+  if (real == 0xFF) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(to), lanes);
+  } else {
+    _mm256_mask_storeu_epi32(to, real, lanes);
+  }
+}
+
+/// The vectors every lookup at bucket counts with bits(n - 1) = bits uses
+/// (TopInterval, eight lanes).
+struct WideTopInterval {
+  explicit WideTopInterval(unsigned bits)
+      : top(set1_wide(std::uint64_t{1} << (bits - 1))),
+        below_top(set1_wide((std::uint64_t{1} << (bits - 1)) - 1)),
+        draw_mask(set1_wide((std::uint64_t{1} << bits) - 1)) {}
+  __m512i top, below_top, draw_mask;
+};
+
+/// Keys of a slice rejected at one bucket count (RejectedKeys, eight lanes):
+/// each one's generator state, and its place in the slice (high 32 bits)
+/// with its fallback (low 32 bits) in one lane, packed to the front with
+/// AVX-512's compress. The count of queued keys is the caller's local
+/// variable, passed in and returned: kept in this struct, it would live in
+/// memory, since the kernels' vector stores may alias it, and each vector
+/// would wait to reload it.
+struct WideRejectedKeys {
+  alignas(64) std::uint64_t state[kSliceKeys + 8];
+  alignas(64) std::uint64_t place_and_fallback[kSliceKeys + 8];
+
+  /// Queues `lanes` after the `size` keys queued; returns the new count.
+  std::size_t add(std::size_t size, __mmask8 lanes, __m512i states,
+                  __m512i places_and_fallbacks) {
+    _mm512_storeu_si512(state + size, _mm512_maskz_compress_epi64(lanes, states));
+    _mm512_storeu_si512(place_and_fallback + size,
+                        _mm512_maskz_compress_epi64(lanes, places_and_fallbacks));
+    return size + static_cast<unsigned>(__builtin_popcount(lanes));
+  }
+
+  /// Draws for the `size` queued keys until none is left, writing
+  /// out[place] (`out` is the slice's first key's). JumpBackHash takes two
+  /// candidates from each SplitMix64 output (low and high 32 bits), the
+  /// independent-streams variant one.
+  template <int kCandidatesPerDraw>
+  void drain(std::size_t size, const WideTopInterval& shape, __m512i buckets, std::int32_t* out) {
+    const __m512i gamma = set1_wide(kGamma);
+    const __m512i place_bits = set1_wide(0xFFFFFFFF00000000ULL);
+    while (size != 0) {
+      std::size_t kept = 0;
+      for (std::size_t j = 0; j < size; j += 8) {
+        const __mmask8 real = first_lanes(size - j);
+        const __m512i packed = load_lanes(real, place_and_fallback + j);
+        const __m512i drawn_state = _mm512_add_epi64(load_lanes(real, state + j), gamma);
+        const __m512i w = splitmix64_mix_wide(drawn_state);
+        const __m512i first = _mm512_and_si512(w, shape.draw_mask);
+        __mmask8 fits = _mm512_cmplt_epu64_mask(first, buckets);
+        __m512i chosen = first;
+        if constexpr (kCandidatesPerDraw == 2) {
+          // The first that fits (or the second, unused, when neither does).
+          const __m512i second = _mm512_and_si512(_mm512_srli_epi64(w, 32), shape.draw_mask);
+          chosen = _mm512_mask_blend_epi64(fits, second, first);
+          fits |= _mm512_cmplt_epu64_mask(second, buckets);
+        }
+        const __mmask8 done = fits & real;
+        // A candidate below q means the fallback; either way the place stays
+        // in the high half.
+        const __m512i answer = _mm512_mask_blend_epi64(
+            _mm512_cmplt_epu64_mask(chosen, shape.top),
+            _mm512_or_si512(_mm512_and_si512(packed, place_bits), chosen), packed);
+        // Every real lane is written: a lane not done yet gets its final
+        // value in a later round, after this one.
+        alignas(64) std::uint64_t answers[8];
+        _mm512_store_si512(answers, answer);
+        for (unsigned lane = 0; lane < 8; ++lane) {
+          if (((real >> lane) & 1U) == 0) break;
+          out[answers[lane] >> 32] = static_cast<std::int32_t>(answers[lane]);
+        }
+        // Packed in place: kept <= j, so the eight lanes written land only
+        // on entries already loaded.
+        const __mmask8 again = real & static_cast<__mmask8>(~done);
+        _mm512_storeu_si512(state + kept, _mm512_maskz_compress_epi64(again, drawn_state));
+        _mm512_storeu_si512(place_and_fallback + kept, _mm512_maskz_compress_epi64(again, packed));
+        kept += static_cast<unsigned>(__builtin_popcount(again));
+      }
+      size = kept;
+    }
+  }
+};
+
+/// out[c][i] = jump_back_hash(keys[i], n[c]) for the kCounts bucket counts,
+/// which share bits(n - 1) (n >= 2): jump_back_hash_at's two passes (see
+/// batch_x86.hpp), eight keys a vector.
+template <Rejections kRejections, std::size_t kCounts>
+void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
+                            const std::int32_t (&n)[kCounts],
+                            std::int32_t* const (&out)[kCounts]) {
+  const WideTopInterval shape(bit_length_of_n_minus_1(n[0]));
+  __m512i buckets[kCounts];
+  for (std::size_t c = 0; c < kCounts; ++c) buckets[c] = set1_wide(static_cast<std::uint64_t>(n[c]));
+  const __m512i gamma = set1_wide(kGamma), one = set1_wide(1);
+  const __m512i lane_places = _mm512_setr_epi64(0, std::int64_t{1} << 32, std::int64_t{2} << 32,
+                                                std::int64_t{3} << 32, std::int64_t{4} << 32,
+                                                std::int64_t{5} << 32, std::int64_t{6} << 32,
+                                                std::int64_t{7} << 32);
+  WideRejectedKeys rejected[kCounts];
+  std::int32_t* outs[kCounts];
+  for (std::size_t c = 0; c < kCounts; ++c) outs[c] = out[c];
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    std::size_t queued[kCounts] = {};
+    for (std::size_t i = slice; i < slice_end; i += 8) {
+      const __mmask8 real = first_lanes(slice_end - i);
+      const __m512i state = _mm512_add_epi64(load_lanes(real, keys + i), gamma);
+      const __m512i v = splitmix64_mix_wide(state);  // V0 = low 32 bits, V1 = high
+      const __m512i v_high = _mm512_srli_epi64(v, 32);
+      const __m512i u = _mm512_and_si512(_mm512_xor_si512(v, v_high), shape.draw_mask);
+      const __mmask8 odd = odd_parity(u);
+      const __mmask8 in_top = _mm512_test_epi64_mask(u, shape.top);
+      // The next lower active index: highest bit h of u below q, and the
+      // bucket h + (V_parity & (h - 1)), or 0 when there is none. Its
+      // parity is u's without the top bit.
+      const __m512i h = highest_bit_wide(_mm512_and_si512(u, shape.below_top));
+      const __m512i lower_word = _mm512_mask_blend_epi64(odd ^ in_top, v, v_high);
+      const __m512i fallback =
+          _mm512_maskz_add_epi64(_mm512_test_epi64_mask(h, h), h,
+                                 _mm512_and_si512(lower_word, _mm512_sub_epi64(h, one)));
+      // The top interval's first candidate.
+      const __m512i top_word = _mm512_mask_blend_epi64(odd, v, v_high);
+      const __m512i candidate =
+          _mm512_add_epi64(shape.top, _mm512_and_si512(top_word, shape.below_top));
+      if constexpr (kRejections != Rejections::never) {
+        const __m512i places_and_fallbacks = _mm512_or_si512(
+            _mm512_add_epi64(set1_wide(static_cast<std::uint64_t>(i - slice) << 32), lane_places),
+            fallback);
+        for (std::size_t c = 0; c < kCounts; ++c) {
+          const __mmask8 lanes = _mm512_mask_cmpge_epu64_mask(in_top & real, candidate, buckets[c]);
+          if (kRejections == Rejections::common || lanes != 0) {
+            queued[c] = rejected[c].add(queued[c], lanes, state, places_and_fallbacks);
+          }
+        }
+      }
+      const __m256i result = _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(in_top, fallback, candidate));
+      for (std::size_t c = 0; c < kCounts; ++c) store_lanes(real, outs[c] + i, result);
+    }
+    for (std::size_t c = 0; c < kCounts; ++c) {
+      rejected[c].template drain<2>(queued[c], shape, buckets[c], outs[c] + slice);
+    }
+  }
+}
+
+template <std::size_t kCounts>
+void jump_back_hash_wide_dispatch(const std::uint64_t* keys, std::size_t count,
+                                  const std::int32_t (&n)[kCounts],
+                                  std::int32_t* const (&out)[kCounts]) {
+  Rejections most = Rejections::never;
+  for (std::int32_t buckets : n) {
+    const Rejections at = rejections_at(buckets);
+    if (at > most) most = at;
+  }
+  switch (most) {
+    case Rejections::never:
+      return jump_back_hash_wide_at<Rejections::never>(keys, count, n, out);
+    case Rejections::rare:
+      return jump_back_hash_wide_at<Rejections::rare>(keys, count, n, out);
+    case Rejections::common:
+      break;
+  }
+  return jump_back_hash_wide_at<Rejections::common>(keys, count, n, out);
+}
+
+void jump_back_hash_wide(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                         std::int32_t* out) {
+  if (n <= 1) return fill_zero(count, out);
+  const std::int32_t counts[1] = {n};
+  std::int32_t* const outs[1] = {out};
+  jump_back_hash_wide_dispatch(keys, count, counts, outs);
+}
+
+bool jump_back_hash_pair_wide(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                              std::int32_t second, std::int32_t* out_first,
+                              std::int32_t* out_second) {
+  if (first <= 1 || second <= 1 ||
+      bit_length_of_n_minus_1(first) != bit_length_of_n_minus_1(second)) {
+    return false;
+  }
+  const std::int32_t counts[2] = {first, second};
+  std::int32_t* const outs[2] = {out_first, out_second};
+  jump_back_hash_wide_dispatch(keys, count, counts, outs);
+  return true;
+}
+
+// JumpBackHash with independent streams (jump_back_hash_independent_when
+// in batch_x86.hpp), eight keys a vector: one SplitMix64 output decides
+// each lane, from the top interval's stream or from the next set bit m' of
+// x below it, whose stream is key ^ ((m' + 1) * gamma).
+template <Rejections kRejections>
+void jump_back_hash_independent_wide_when(const std::uint64_t* keys, std::size_t count,
+                                          std::int32_t n, std::int32_t* out) {
+  const unsigned bits = bit_length_of_n_minus_1(n);
+  const WideTopInterval shape(bits);
+  const __m512i buckets = set1_wide(static_cast<std::uint64_t>(n));
+  const __m512i gamma = set1_wide(kGamma), one = set1_wide(1), sixty_four = set1_wide(64);
+  const __m512i top_stream = set1_wide(static_cast<std::uint64_t>(bits) * kGamma);
+  const __m512i lane_places = _mm512_setr_epi64(0, std::int64_t{1} << 32, std::int64_t{2} << 32,
+                                                std::int64_t{3} << 32, std::int64_t{4} << 32,
+                                                std::int64_t{5} << 32, std::int64_t{6} << 32,
+                                                std::int64_t{7} << 32);
+  WideRejectedKeys rejected;
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    std::size_t queued = 0;
+    for (std::size_t i = slice; i < slice_end; i += 8) {
+      const __mmask8 real = first_lanes(slice_end - i);
+      const __m512i key = load_lanes(real, keys + i);
+      const __m512i x = splitmix64_mix_wide(_mm512_add_epi64(key, gamma));
+      const __mmask8 in_top = _mm512_test_epi64_mask(x, shape.top);
+      // h = 2^m' for the highest set bit m' of x below q, and m' + 1 from
+      // its leading zeros (0 when there is none, whose answer is 0 anyway).
+      const __m512i below = _mm512_and_si512(x, shape.below_top);
+      const __m512i h = highest_bit_wide(below);
+      const __mmask8 has_lower = _mm512_test_epi64_mask(h, h);
+      const __m512i m_plus_1 = _mm512_sub_epi64(sixty_four, _mm512_lzcnt_epi64(below));
+      const __m512i lower_state =
+          _mm512_add_epi64(_mm512_xor_si512(key, _mm512_mullo_epi64(m_plus_1, gamma)), gamma);
+      const __m512i top_state = _mm512_add_epi64(_mm512_xor_si512(key, top_stream), gamma);
+      const __m512i drawn =
+          splitmix64_mix_wide(_mm512_mask_blend_epi64(in_top, lower_state, top_state));
+      const __m512i candidate =
+          _mm512_add_epi64(shape.top, _mm512_and_si512(drawn, shape.below_top));
+      const __m512i lower =
+          _mm512_maskz_add_epi64(has_lower, h, _mm512_and_si512(drawn, _mm512_sub_epi64(h, one)));
+      if constexpr (kRejections != Rejections::never) {
+        const __mmask8 lanes = _mm512_mask_cmpge_epu64_mask(in_top & real, candidate, buckets);
+        if (lanes != 0) {
+          // Those keys' fallback: the lower stream's first candidate.
+          const __m512i fallback = _mm512_maskz_add_epi64(
+              has_lower, h,
+              _mm512_and_si512(splitmix64_mix_wide(lower_state), _mm512_sub_epi64(h, one)));
+          const __m512i places = _mm512_add_epi64(
+              set1_wide(static_cast<std::uint64_t>(i - slice) << 32), lane_places);
+          queued = rejected.add(queued, lanes, top_state, _mm512_or_si512(places, fallback));
+        }
+      }
+      store_lanes(real, out + i,
+                  _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(in_top, lower, candidate)));
+    }
+    rejected.template drain<1>(queued, shape, buckets, out + slice);
+  }
+}
+
+void jump_back_hash_independent_wide(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                                     std::int32_t* out) {
+  if (n <= 1) return fill_zero(count, out);
+  if (rejections_at(n) == Rejections::never) {
+    return jump_back_hash_independent_wide_when<Rejections::never>(keys, count, n, out);
+  }
+  return jump_back_hash_independent_wide_when<Rejections::common>(keys, count, n, out);
+}
+
+}  // namespace
+
+const X86Kernels kAvx512Kernels = {
+    &jump_back_hash_wide, &jump_back_hash_pair_wide, &jump_back_hash_independent_wide,
+    &jump_hash_avx2,      &jump_hash_pair_avx2,
+};
 }  // namespace jumphash::batch_kernels

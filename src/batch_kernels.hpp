@@ -48,8 +48,8 @@ struct X86Kernels {
 
 /// batch_avx2.cpp (-mavx2): AVX2.
 extern const X86Kernels kAvx2Kernels;
-/// batch_avx512.cpp: AVX2 plus AVX-512 F, VL, DQ and CD (256-bit vectors),
-/// with JumpHash's AVX2 kernels.
+/// batch_avx512.cpp: AVX2 plus AVX-512 F, VL, DQ and CD, JumpBackHash's
+/// kernels with 512-bit vectors, and JumpHash's AVX2 kernels.
 extern const X86Kernels kAvx512Kernels;
 
 /// JumpHash's kernels, built for AVX2 only (batch_avx2.cpp), and listed in
