@@ -1,9 +1,521 @@
-// The x86 batch kernels compiled for AVX2 (this file has -mavx2; see
-// batch_x86.hpp). batch.cpp calls them only on CPUs with AVX2. JumpHash's
-// two are built here only, and the AVX-512 table lists them too.
-#include "batch_x86.hpp"
+// The AVX2 batch kernels (see batch_kernels.hpp): four keys a vector,
+// bit-identical to the scalar functions in include/jumphash/algorithms/.
+// This file is compiled with -mavx2, and batch.cpp calls it only on CPUs
+// with AVX2. AVX-512 CPUs run batch_avx512.cpp's JumpBackHash kernels and
+// this file's JumpHash ones. Everything here has internal linkage but the
+// table and JumpHash's two entry points (batch_kernels.hpp).
+//
+// Nothing from the public headers is used here, on purpose: an inline
+// function compiled in this file could be the copy the linker keeps for
+// the whole program, with AVX2 instructions in it. SplitMix64's constants
+// are restated in batch_kernels.hpp (from Steele, Lea & Flood, "Fast
+// splittable pseudorandom number generators"), and the tests compare every
+// kernel with the scalar functions.
+#include "batch_x86_shared.hpp"
+
+#if !defined(__AVX2__)
+#error "batch_avx2.cpp must be compiled with -mavx2"
+#endif
+
+#include <immintrin.h>
 
 namespace jumphash::batch_kernels {
+namespace {
+
+inline __m256i set1(std::uint64_t value) {
+  return _mm256_set1_epi64x(static_cast<long long>(value));
+}
+
+/// a * c (mod 2^64) in each lane. AVX2 multiplies only 32 x 32 -> 64 bits
+/// (_mm256_mul_epu32), so a*c = lo(a)lo(c) + ((hi(a)lo(c) + lo(a)hi(c)) << 32).
+/// `c` holds the constant, `c_high` the constant >> 32.
+inline __m256i multiply(__m256i a, __m256i c, __m256i c_high) {
+  const __m256i low = _mm256_mul_epu32(a, c);
+  const __m256i cross =
+      _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), c), _mm256_mul_epu32(a, c_high));
+  return _mm256_add_epi64(low, _mm256_slli_epi64(cross, 32));
+}
+
+/// a * c (mod 2^64) in each lane, for lanes a below 2^32: multiply()
+/// without the high half of a (one 32-bit multiply fewer).
+inline __m256i multiply_small(__m256i a, __m256i c, __m256i c_high) {
+  return _mm256_add_epi64(_mm256_mul_epu32(a, c),
+                          _mm256_slli_epi64(_mm256_mul_epu32(a, c_high), 32));
+}
+
+/// SplitMix64's output function (Stafford's Mix13), four lanes.
+inline __m256i splitmix64_mix(__m256i z) {
+  z = _mm256_xor_si256(z, _mm256_srli_epi64(z, 30));
+  z = multiply(z, set1(kMix1), set1(kMix1 >> 32));
+  z = _mm256_xor_si256(z, _mm256_srli_epi64(z, 27));
+  z = multiply(z, set1(kMix2), set1(kMix2 >> 32));
+  return _mm256_xor_si256(z, _mm256_srli_epi64(z, 31));
+}
+
+/// Lanes below 2^52 as doubles, exactly.
+inline __m256d small_to_double(__m256i x) {
+  return _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(x, set1(kMagic52))),
+                       _mm256_castsi256_pd(set1(kMagic52)));
+}
+
+/// The highest set bit of each lane (lanes below 2^31), 0 for 0: the
+/// double of x with its mantissa cleared is 2^floor(log2 x).
+inline __m256i highest_bit(__m256i x) {
+  const __m256d power =
+      _mm256_and_pd(small_to_double(x), _mm256_castsi256_pd(set1(0xFFF0000000000000ULL)));
+  return _mm256_xor_si256(
+      _mm256_castpd_si256(_mm256_add_pd(power, _mm256_castsi256_pd(set1(kMagic52)))),
+      set1(kMagic52));
+}
+
+/// The parity of each lane's low 32 bits, in the lane's sign bit (bit 63):
+/// bit 4k of x ^ x>>1 ^ x>>2 ^ x>>3 is nibble k's parity, and multiplying
+/// those bits by 0x11111111 sums them into bits 28..31 (no carries: at most 8).
+inline __m256i parity_in_sign(__m256i x) {
+  x = _mm256_xor_si256(x, _mm256_srli_epi64(x, 1));
+  x = _mm256_xor_si256(x, _mm256_srli_epi64(x, 2));
+  const __m256i nibbles = set1(0x11111111ULL);
+  return _mm256_slli_epi64(_mm256_mul_epu32(_mm256_and_si256(x, nibbles), nibbles), 35);
+}
+
+/// where ? if_set : if_clear, per lane (where is all ones or all zeros).
+inline __m256i select(__m256i where, __m256i if_set, __m256i if_clear) {
+  return _mm256_blendv_epi8(if_clear, if_set, where);
+}
+
+/// where ? if_set : if_clear, per lane, by the sign bit of `where` alone.
+inline __m256i select_by_sign(__m256i where, __m256i if_set, __m256i if_clear) {
+  return _mm256_castpd_si256(_mm256_blendv_pd(
+      _mm256_castsi256_pd(if_clear), _mm256_castsi256_pd(if_set), _mm256_castsi256_pd(where)));
+}
+
+/// Bit k set when lane k's sign bit is.
+inline unsigned lane_bits(__m256i mask) {
+  return static_cast<unsigned>(_mm256_movemask_pd(_mm256_castsi256_pd(mask)));
+}
+
+/// For each 4-bit lane set, the _mm256_permutevar8x32_epi32 order that
+/// moves those 64-bit lanes, in order, to the front.
+struct PackOrders {
+  alignas(32) std::int32_t order[16][8];
+  constexpr PackOrders() : order{} {
+    for (unsigned lanes = 0; lanes < 16; ++lanes) {
+      unsigned front = 0;
+      for (unsigned lane = 0; lane < 4; ++lane) {
+        if ((lanes >> lane) & 1U) {
+          order[lanes][2 * front] = static_cast<std::int32_t>(2 * lane);
+          order[lanes][2 * front + 1] = static_cast<std::int32_t>(2 * lane + 1);
+          ++front;
+        }
+      }
+    }
+  }
+};
+constexpr PackOrders kPackOrders;
+
+inline __m256i pack_order(unsigned lanes) {
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(kPackOrders.order[lanes]));
+}
+
+/// Stores the lanes chosen by `order` (pack_order) to the front of `to`,
+/// four lanes written: `to` must have room for four.
+inline void store_packed(std::uint64_t* to, __m256i order, __m256i lanes) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(to), _mm256_permutevar8x32_epi32(lanes, order));
+}
+
+/// Stores the low 32 bits of the four lanes to out[0..3].
+inline void store_low_halves(std::int32_t* out, __m256i lanes) {
+  const __m256i packed =
+      _mm256_permutevar8x32_epi32(lanes, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(packed));
+}
+
+/// Runs `four(keys)` over every group of four keys; the last partial group
+/// is padded with zero keys and only its real lanes are stored.
+template <class Four>
+inline void for_each_four(const std::uint64_t* keys, std::size_t count, std::int32_t* out,
+                          Four&& four) {
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    store_low_halves(out + i, four(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i))));
+  }
+  if (i == count) return;
+  alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
+  for (std::size_t j = i; j < count; ++j) padded[j - i] = keys[j];
+  alignas(16) std::int32_t results[4];
+  store_low_halves(results, four(_mm256_load_si256(reinterpret_cast<const __m256i*>(padded))));
+  for (std::size_t j = i; j < count; ++j) out[j] = results[j - i];
+}
+
+// JumpBackHash*: the two passes that batch_x86_shared.hpp describes, four
+// keys a vector.
+
+/// The vectors every lookup at bucket counts with bits(n - 1) = bits uses.
+struct TopInterval {
+  explicit TopInterval(unsigned bits)
+      : q(std::uint64_t{1} << (bits - 1)),
+        top(set1(q)),
+        below_top(set1(q - 1)),
+        draw_mask(set1((q << 1) - 1)) {}
+  std::uint64_t q;
+  __m256i top, below_top, draw_mask;
+};
+
+/// Keys of a slice rejected at one bucket count: each one's place in `out`,
+/// generator state and fallback, packed to the front; 4 spare entries so
+/// the last vector can be loaded whole.
+struct RejectedKeys {
+  alignas(32) std::uint64_t place[kSliceKeys + 4];
+  alignas(32) std::uint64_t state[kSliceKeys + 4];
+  alignas(32) std::uint64_t fallback[kSliceKeys + 4];
+  std::size_t size = 0;
+
+  /// Queues the lanes of `real_lanes` whose candidate is >= buckets.
+  template <Rejections kRejections>
+  void add(__m256i buckets, __m256i candidate, __m256i in_top, unsigned real_lanes, __m256i places,
+           __m256i states, __m256i fallbacks) {
+    if constexpr (kRejections != Rejections::never) {
+      const unsigned lanes =
+          lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top)) &
+          real_lanes;
+      if (kRejections == Rejections::common || lanes != 0) {
+        const __m256i order = pack_order(lanes);
+        store_packed(place + size, order, places);
+        store_packed(state + size, order, states);
+        store_packed(fallback + size, order, fallbacks);
+        size += static_cast<unsigned>(__builtin_popcount(lanes));
+      }
+    } else {
+      (void)buckets, (void)candidate, (void)in_top, (void)real_lanes, (void)places, (void)states,
+          (void)fallbacks;
+    }
+  }
+
+  /// Draws for every queued key until none is left, writing out[place].
+  /// JumpBackHash takes two candidates from each SplitMix64 output (low and
+  /// high 32 bits), the independent-streams variant one.
+  template <int kCandidatesPerDraw>
+  void drain(const TopInterval& shape, __m256i buckets, std::int32_t* out) {
+    const __m256i gamma = set1(kGamma);
+    while (size != 0) {
+      for (std::size_t j = size; j < size + 4; ++j) place[j] = state[j] = fallback[j] = 0;
+      std::size_t kept = 0;
+      for (std::size_t j = 0; j < size; j += 4) {
+        const unsigned real = size - j < 4 ? static_cast<unsigned>(size - j) : 4U;
+        const __m256i at = _mm256_load_si256(reinterpret_cast<const __m256i*>(place + j));
+        const __m256i drawn_state =
+            _mm256_add_epi64(_mm256_load_si256(reinterpret_cast<const __m256i*>(state + j)), gamma);
+        const __m256i lower = _mm256_load_si256(reinterpret_cast<const __m256i*>(fallback + j));
+        const __m256i w = splitmix64_mix(drawn_state);
+        const __m256i first = _mm256_and_si256(w, shape.draw_mask);
+        __m256i fits = _mm256_cmpgt_epi64(buckets, first);
+        __m256i chosen = first;
+        if constexpr (kCandidatesPerDraw == 2) {
+          // The first that fits (or the second, unused, when neither does).
+          const __m256i second = _mm256_and_si256(_mm256_srli_epi64(w, 32), shape.draw_mask);
+          chosen = select(fits, first, second);
+          fits = _mm256_or_si256(fits, _mm256_cmpgt_epi64(buckets, second));
+        }
+        // A candidate below q means the fallback.
+        const __m256i value = select(_mm256_cmpgt_epi64(shape.top, chosen), lower, chosen);
+        const unsigned real_lanes = (1U << real) - 1U;
+        const unsigned done = lane_bits(fits) & real_lanes;
+        // Every real lane is written: a lane not done yet gets its final
+        // value in a later round, after this one.
+        alignas(32) std::uint64_t values[4], places[4];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(values), value);
+        _mm256_store_si256(reinterpret_cast<__m256i*>(places), at);
+        for (unsigned lane = 0; lane < real; ++lane) {
+          out[places[lane]] = static_cast<std::int32_t>(values[lane]);
+        }
+        // Packed in place, unconditionally: kept <= j, so the four lanes
+        // written land only on entries already loaded.
+        const unsigned again = real_lanes & ~done;
+        const __m256i order = pack_order(again);
+        store_packed(place + kept, order, at);
+        store_packed(state + kept, order, drawn_state);
+        store_packed(fallback + kept, order, lower);
+        kept += static_cast<unsigned>(__builtin_popcount(again));
+      }
+      size = kept;
+    }
+  }
+};
+
+/// out[c][i] = jump_back_hash(keys[i], n[c]) for the kCounts bucket counts,
+/// which share bits(n - 1) (n >= 2).
+template <Rejections kRejections, std::size_t kCounts>
+void jump_back_hash_at(const std::uint64_t* keys, std::size_t count,
+                       const std::int32_t (&n)[kCounts], std::int32_t* const (&out)[kCounts]) {
+  const TopInterval shape(bit_length_of_n_minus_1(n[0]));
+  __m256i buckets[kCounts];
+  for (std::size_t c = 0; c < kCounts; ++c) buckets[c] = set1(static_cast<std::uint64_t>(n[c]));
+  const __m256i gamma = set1(kGamma), zero = _mm256_setzero_si256(), one = set1(1);
+  const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
+  RejectedKeys rejected[kCounts];
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    // The lookups of the four keys at `at` (real_lanes of them are keys).
+    auto first_pass = [&](std::size_t at, __m256i key, unsigned real_lanes) {
+      const __m256i state = _mm256_add_epi64(key, gamma);
+      const __m256i v = splitmix64_mix(state);  // V0 = low 32 bits, V1 = high
+      const __m256i v_high = _mm256_srli_epi64(v, 32);
+      const __m256i u = _mm256_and_si256(_mm256_xor_si256(v, v_high), shape.draw_mask);
+      const __m256i u_odd = parity_in_sign(u);
+      const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(u, shape.top), shape.top);
+      // The next lower active index: highest bit h of u below q, and the
+      // bucket h + (V_parity & (h - 1)), or 0 when there is none. Its
+      // parity is u's without the top bit.
+      const __m256i h = highest_bit(_mm256_and_si256(u, shape.below_top));
+      const __m256i lower_word = select_by_sign(_mm256_xor_si256(u_odd, in_top), v_high, v);
+      const __m256i fallback = _mm256_andnot_si256(
+          _mm256_cmpeq_epi64(h, zero),
+          _mm256_add_epi64(h, _mm256_and_si256(lower_word, _mm256_sub_epi64(h, one))));
+      // The top interval's first candidate.
+      const __m256i top_word = select_by_sign(u_odd, v_high, v);
+      const __m256i candidate =
+          _mm256_add_epi64(shape.top, _mm256_and_si256(top_word, shape.below_top));
+      const __m256i places = _mm256_add_epi64(set1(static_cast<std::uint64_t>(at)), lane_offsets);
+      for (std::size_t c = 0; c < kCounts; ++c) {
+        rejected[c].template add<kRejections>(buckets[c], candidate, in_top, real_lanes, places,
+                                              state, fallback);
+      }
+      return select_by_sign(in_top, candidate, fallback);
+    };
+    std::size_t i = slice;
+    for (; i + 4 <= slice_end; i += 4) {
+      const __m256i result =
+          first_pass(i, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), 15U);
+      for (std::size_t c = 0; c < kCounts; ++c) store_low_halves(out[c] + i, result);
+    }
+    if (i < slice_end) {
+      alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
+      for (std::size_t j = i; j < slice_end; ++j) padded[j - i] = keys[j];
+      alignas(16) std::int32_t results[4];
+      const unsigned real_lanes = (1U << (slice_end - i)) - 1U;
+      store_low_halves(
+          results,
+          first_pass(i, _mm256_load_si256(reinterpret_cast<const __m256i*>(padded)), real_lanes));
+      for (std::size_t c = 0; c < kCounts; ++c) {
+        for (std::size_t j = i; j < slice_end; ++j) out[c][j] = results[j - i];
+      }
+    }
+    for (std::size_t c = 0; c < kCounts; ++c)
+      rejected[c].template drain<2>(shape, buckets[c], out[c]);
+  }
+}
+
+template <std::size_t kCounts>
+void jump_back_hash_dispatch(const std::uint64_t* keys, std::size_t count,
+                             const std::int32_t (&n)[kCounts],
+                             std::int32_t* const (&out)[kCounts]) {
+  Rejections most = Rejections::never;
+  for (std::int32_t buckets : n) {
+    const Rejections at = rejections_at(buckets);
+    if (at > most) most = at;
+  }
+  switch (most) {
+    case Rejections::never:
+      return jump_back_hash_at<Rejections::never>(keys, count, n, out);
+    case Rejections::rare:
+      return jump_back_hash_at<Rejections::rare>(keys, count, n, out);
+    case Rejections::common:
+      break;
+  }
+  return jump_back_hash_at<Rejections::common>(keys, count, n, out);
+}
+
+void jump_back_hash(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                    std::int32_t* out) {
+  if (n <= 1) return fill_zero(count, out);
+  const std::int32_t counts[1] = {n};
+  std::int32_t* const outs[1] = {out};
+  jump_back_hash_dispatch(keys, count, counts, outs);
+}
+
+bool jump_back_hash_pair(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                         std::int32_t second, std::int32_t* out_first, std::int32_t* out_second) {
+  if (first <= 1 || second <= 1 ||
+      bit_length_of_n_minus_1(first) != bit_length_of_n_minus_1(second)) {
+    return false;
+  }
+  const std::int32_t counts[2] = {first, second};
+  std::int32_t* const outs[2] = {out_first, out_second};
+  jump_back_hash_dispatch(keys, count, counts, outs);
+  return true;
+}
+
+// JumpBackHash with independent streams (the article's jbh_indep). As above,
+// only the top interval m = bits(n-1) - 1 can reject; its stream is
+// key ^ ((m+1) * gamma) with the same m in every lane. Otherwise the answer
+// is the next set bit m' of x below the top, whose first candidate, from
+// stream key ^ ((m'+1) * gamma), always fits. So one SplitMix64 output
+// decides each lane, from the top stream or the lower one: two outputs a
+// key in all. A key the top interval rejects needs the lower one too, as
+// its fallback: those vectors compute it and queue the key (as above).
+template <Rejections kRejections>
+void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                                     std::int32_t* out) {
+  const unsigned bits = bit_length_of_n_minus_1(n);
+  const TopInterval shape(bits);
+  const __m256i buckets = set1(static_cast<std::uint64_t>(n));
+  const __m256i gamma = set1(kGamma), gamma_high = set1(kGamma >> 32);
+  const __m256i top_stream = set1(static_cast<std::uint64_t>(bits) * kGamma);
+  const __m256i zero = _mm256_setzero_si256(), one = set1(1);
+  const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
+  RejectedKeys rejected;
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    auto first_pass = [&](std::size_t at, __m256i key, unsigned real_lanes) {
+      const __m256i x = splitmix64_mix(_mm256_add_epi64(key, gamma));
+      const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(x, shape.top), shape.top);
+      // h = 2^m' for the highest set bit m' of x below q; m' + 1 read from
+      // h's exponent (garbage when h = 0, whose answer is 0 anyway).
+      const __m256i h = highest_bit(_mm256_and_si256(x, shape.below_top));
+      const __m256i no_lower = _mm256_cmpeq_epi64(h, zero);
+      const __m256i exponent = _mm256_srli_epi64(_mm256_castpd_si256(small_to_double(h)), 52);
+      const __m256i m_plus_1 = _mm256_sub_epi64(exponent, set1(1022));
+      const __m256i lower_offset = multiply_small(m_plus_1, gamma, gamma_high);
+      const __m256i lower_state = _mm256_add_epi64(_mm256_xor_si256(key, lower_offset), gamma);
+      const __m256i top_state = _mm256_add_epi64(_mm256_xor_si256(key, top_stream), gamma);
+      const __m256i drawn = splitmix64_mix(select(in_top, top_state, lower_state));
+      const __m256i candidate =
+          _mm256_add_epi64(shape.top, _mm256_and_si256(drawn, shape.below_top));
+      const __m256i lower = _mm256_andnot_si256(
+          no_lower, _mm256_add_epi64(h, _mm256_and_si256(drawn, _mm256_sub_epi64(h, one))));
+      if constexpr (kRejections != Rejections::never) {
+        const unsigned lanes =
+            lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top)) &
+            real_lanes;
+        if (lanes != 0) {
+          // Those keys' fallback: the lower stream's first candidate.
+          const __m256i fallback = _mm256_andnot_si256(
+              no_lower, _mm256_add_epi64(h, _mm256_and_si256(splitmix64_mix(lower_state),
+                                                             _mm256_sub_epi64(h, one))));
+          const __m256i places =
+              _mm256_add_epi64(set1(static_cast<std::uint64_t>(at)), lane_offsets);
+          rejected.template add<Rejections::common>(buckets, candidate, in_top, real_lanes, places,
+                                                    top_state, fallback);
+        }
+      } else {
+        (void)at, (void)real_lanes;
+      }
+      return select(in_top, candidate, lower);
+    };
+    std::size_t i = slice;
+    for (; i + 4 <= slice_end; i += 4) {
+      store_low_halves(
+          out + i,
+          first_pass(i, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), 15U));
+    }
+    if (i < slice_end) {
+      alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
+      for (std::size_t j = i; j < slice_end; ++j) padded[j - i] = keys[j];
+      alignas(16) std::int32_t results[4];
+      store_low_halves(results,
+                       first_pass(i, _mm256_load_si256(reinterpret_cast<const __m256i*>(padded)),
+                                  (1U << (slice_end - i)) - 1U));
+      for (std::size_t j = i; j < slice_end; ++j) out[j] = results[j - i];
+    }
+    rejected.template drain<1>(shape, buckets, out);
+  }
+}
+
+void jump_back_hash_independent(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                                std::int32_t* out) {
+  if (n <= 1) return fill_zero(count, out);
+  if (rejections_at(n) == Rejections::never) {
+    return jump_back_hash_independent_when<Rejections::never>(keys, count, n, out);
+  }
+  return jump_back_hash_independent_when<Rejections::common>(keys, count, n, out);
+}
+
+// JumpHash: both tables list these kernels (batch_kernels.hpp says why).
+
+/// One step of a key's walk in Jump Consistent Hash (Lamping & Veach,
+/// fig. 1): advances the LCG state `key` and returns
+/// j = (b + 1) * (2^31 / ((key >> 33) + 1)), the paper's two IEEE operations
+/// in its order.
+inline __m256d next_jump(__m256i& key, __m256d b) {
+  const __m256i one = set1(1);
+  key = _mm256_add_epi64(multiply(key, set1(kLcgMultiplier), set1(kLcgMultiplier >> 32)), one);
+  const __m256d x = small_to_double(_mm256_add_epi64(_mm256_srli_epi64(key, 33), one));
+  return _mm256_mul_pd(_mm256_add_pd(b, _mm256_set1_pd(1.0)),
+                       _mm256_div_pd(_mm256_set1_pd(2147483648.0), x));
+}
+
+// Jump Consistent Hash (Lamping & Veach, fig. 1) with the paper's double
+// arithmetic: j = (b + 1) * (2^31 / ((key >> 33) + 1)), the same two IEEE
+// operations in the same order as the scalar code. b and j are kept as
+// doubles (exact below 2^53); j < n holds exactly when trunc(j) < n, so the
+// loop test needs no conversion. Lanes stop independently (masked).
+void jump_hash(const std::uint64_t* keys, std::size_t count, std::int32_t n, std::int32_t* out) {
+  const __m256d buckets = _mm256_set1_pd(static_cast<double>(n));
+  for_each_four(keys, count, out, [&](__m256i key) {
+    __m256d b = _mm256_setzero_pd();  // after the first b = j (j = 0 < n)
+    __m256d active = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    for (;;) {
+      const __m256d j = next_jump(key, b);
+      active = _mm256_and_pd(active, _mm256_cmp_pd(j, buckets, _CMP_LT_OQ));
+      if (_mm256_testz_pd(active, active)) break;
+      b = _mm256_blendv_pd(b, _mm256_round_pd(j, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), active);
+    }
+    // b < n <= 2^31 - 1: back to integers via the exact 2^52 trick.
+    return _mm256_xor_si256(
+        _mm256_castpd_si256(_mm256_add_pd(b, _mm256_castsi256_pd(set1(kMagic52)))), set1(kMagic52));
+  });
+}
+
+// Jump Consistent Hash at two bucket counts, for a resize: j only grows
+// along a key's walk, and the walk does not depend on n, so one walk up to
+// the larger count passes the smaller one, whose answer is the last j below
+// it (the walk it would take is this one, cut there).
+void jump_hash_pair(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                    std::int32_t second, std::int32_t* out_first, std::int32_t* out_second) {
+  const __m256i magic = set1(kMagic52);
+  const bool first_smaller = first <= second;
+  const __m256d smaller = _mm256_set1_pd(static_cast<double>(first_smaller ? first : second));
+  const __m256d larger = _mm256_set1_pd(static_cast<double>(first_smaller ? second : first));
+  const __m256d all = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+  auto to_buckets = [&](__m256d b) {  // b < n <= 2^31 - 1: the exact 2^52 trick
+    return _mm256_xor_si256(_mm256_castpd_si256(_mm256_add_pd(b, _mm256_castsi256_pd(magic))),
+                            magic);
+  };
+  auto four = [&](__m256i key, std::int32_t* to_first, std::int32_t* to_second) {
+    __m256d b_larger = _mm256_setzero_pd(), b_smaller = _mm256_setzero_pd();
+    __m256d below_larger = all, below_smaller = all;
+    for (;;) {
+      const __m256d j = next_jump(key, b_larger);
+      below_larger = _mm256_and_pd(below_larger, _mm256_cmp_pd(j, larger, _CMP_LT_OQ));
+      if (_mm256_testz_pd(below_larger, below_larger)) break;
+      below_smaller = _mm256_and_pd(below_smaller, _mm256_cmp_pd(j, smaller, _CMP_LT_OQ));
+      const __m256d step = _mm256_round_pd(j, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+      b_larger = _mm256_blendv_pd(b_larger, step, below_larger);
+      b_smaller = _mm256_blendv_pd(b_smaller, step, below_smaller);
+    }
+    store_low_halves(to_first, to_buckets(first_smaller ? b_smaller : b_larger));
+    store_low_halves(to_second, to_buckets(first_smaller ? b_larger : b_smaller));
+  };
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    four(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), out_first + i,
+         out_second + i);
+  }
+  if (i == count) return;
+  alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
+  for (std::size_t j = i; j < count; ++j) padded[j - i] = keys[j];
+  alignas(16) std::int32_t results_first[4], results_second[4];
+  four(_mm256_load_si256(reinterpret_cast<const __m256i*>(padded)), results_first, results_second);
+  for (std::size_t j = i; j < count; ++j) {
+    out_first[j] = results_first[j - i];
+    out_second[j] = results_second[j - i];
+  }
+}
+
+}  // namespace
+
 void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                     std::int32_t* out) {
   jump_hash(keys, count, n, out);
@@ -14,5 +526,8 @@ void jump_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int3
   jump_hash_pair(keys, count, first, second, out_first, out_second);
 }
 
-const X86Kernels kAvx2Kernels = kKernelsHere;
+const X86Kernels kAvx2Kernels = {
+    &jump_back_hash,     &jump_back_hash_pair, &jump_back_hash_independent,
+    &jump_hash_avx2,     &jump_hash_pair_avx2,
+};
 }  // namespace jumphash::batch_kernels

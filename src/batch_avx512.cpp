@@ -1,26 +1,28 @@
-// The x86 batch kernels compiled for AVX-512 F, VL, DQ and CD (this file
-// has -mavx2 -mavx512f -mavx512vl -mavx512dq -mavx512cd; see batch_x86.hpp).
-// batch.cpp calls them only on CPUs with all four.
-//
-// JumpBackHash's kernels (both variants, and the pair) are written here
-// again with 512-bit vectors, eight keys a vector, and AVX-512's mask
-// registers and compress in place of AVX2's sign-bit masks, blends and
-// permute tables: on this project's machine (AMD EPYC, family 26, whose
-// vector units are 512 bits wide) they take about half the time a key of
-// batch_x86.hpp's 256-bit kernels built with the same flags (README,
-// Benchmarks). JumpHash keeps its AVX2 kernels (batch_kernels.hpp says why).
-// The passes are batch_x86.hpp's; read its comments first.
-#include "batch_x86.hpp"
+// The AVX-512 batch kernels (see batch_kernels.hpp): JumpBackHash's (both
+// variants, and the pair) with 512-bit vectors, eight keys a vector, and
+// AVX-512's mask registers and compress in place of AVX2's sign-bit masks,
+// blends and permute tables. This file is compiled with -mavx2 -mavx512f
+// -mavx512vl -mavx512dq -mavx512cd, and batch.cpp calls it only on CPUs
+// with all four. On this project's machine (AMD EPYC, family 26, whose
+// vector units are 512 bits wide) these kernels take about half the time a
+// key of batch_avx2.cpp's built with the same flags (README, Benchmarks).
+// JumpHash keeps its AVX2 kernels (batch_kernels.hpp says why). The passes
+// are those batch_x86_shared.hpp describes; nothing from the public headers
+// is used here (batch_avx2.cpp says why).
+#include "batch_x86_shared.hpp"
+
+#if !(defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512DQ__) && \
+      defined(__AVX512CD__))
+#error "batch_avx512.cpp must be compiled with -mavx512f -mavx512vl -mavx512dq -mavx512cd"
+#endif
+
+#include <immintrin.h>
 
 // GCC 12's AVX-512 intrinsics start their unmasked operations from a
 // self-initialized "undefined" vector, which -Wmaybe-uninitialized reports
 // once they are inlined here (GCC bug 105593, fixed in GCC 13).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-
-#if !JUMPHASH_X86_AVX512
-#error "batch_avx512.cpp must be compiled with -mavx512f -mavx512vl -mavx512dq -mavx512cd"
 #endif
 
 namespace jumphash::batch_kernels {
@@ -78,7 +80,7 @@ inline void store_lanes(__mmask8 real, std::int32_t* to, __m256i lanes) {
 }
 
 /// The vectors every lookup at bucket counts with bits(n - 1) = bits uses
-/// (TopInterval, eight lanes).
+/// (batch_avx2.cpp's TopInterval, eight lanes).
 struct WideTopInterval {
   explicit WideTopInterval(unsigned bits)
       : top(set1_wide(std::uint64_t{1} << (bits - 1))),
@@ -87,7 +89,8 @@ struct WideTopInterval {
   __m512i top, below_top, draw_mask;
 };
 
-/// Keys of a slice rejected at one bucket count (RejectedKeys, eight lanes):
+/// Keys of a slice rejected at one bucket count (batch_avx2.cpp's
+/// RejectedKeys, eight lanes):
 /// each one's generator state, and its place in the slice (high 32 bits)
 /// with its fallback (low 32 bits) in one lane, packed to the front with
 /// AVX-512's compress. The count of queued keys is the caller's local
@@ -158,8 +161,8 @@ struct WideRejectedKeys {
 };
 
 /// out[c][i] = jump_back_hash(keys[i], n[c]) for the kCounts bucket counts,
-/// which share bits(n - 1) (n >= 2): jump_back_hash_at's two passes (see
-/// batch_x86.hpp), eight keys a vector.
+/// which share bits(n - 1) (n >= 2): batch_avx2.cpp's jump_back_hash_at,
+/// eight keys a vector.
 template <Rejections kRejections, std::size_t kCounts>
 void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
                             const std::int32_t (&n)[kCounts],
@@ -260,8 +263,8 @@ bool jump_back_hash_pair_wide(const std::uint64_t* keys, std::size_t count, std:
   return true;
 }
 
-// JumpBackHash with independent streams (jump_back_hash_independent_when
-// in batch_x86.hpp), eight keys a vector: one SplitMix64 output decides
+// JumpBackHash with independent streams (batch_avx2.cpp's
+// jump_back_hash_independent_when), eight keys a vector: one SplitMix64 output decides
 // each lane, from the top interval's stream or from the next set bit m' of
 // x below it, whose stream is key ^ ((m' + 1) * gamma).
 template <Rejections kRejections>

@@ -26,7 +26,7 @@ inline constexpr std::uint64_t kMagic52 = 0x4330000000000000ULL;  // the bits of
 // bit-identical to the scalar function. Precondition: 1 <= n <= 2^31 - 1.
 
 #if defined(JUMPHASH_HAVE_AVX2_BATCH)
-/// The x86 kernels (batch_x86.hpp, 4 keys a vector), one table per
+/// The x86 kernels (batch_avx2.cpp, batch_avx512.cpp), one table per
 /// instruction set; call one only when the CPU has that set.
 struct X86Kernels {
   void (*jump_back_hash)(const std::uint64_t* keys, std::size_t count, std::int32_t n,

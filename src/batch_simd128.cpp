@@ -1,6 +1,6 @@
 // WebAssembly SIMD128 kernels of the batch lookups (see batch_kernels.hpp):
 // two keys a vector, bit-identical to the scalar functions in
-// include/jumphash/algorithms/. The same algorithms as batch_x86.hpp, with
+// include/jumphash/algorithms/. The same algorithms as batch_avx2.cpp, with
 // SIMD128's own 64-bit lane multiply (i64x2.mul) and 64-bit compares.
 //
 // JumpBackHash has none: a two-lane port of the AVX2 jump_back_hash measured
@@ -14,7 +14,7 @@
 // modules then need an engine with WebAssembly SIMD (the package's loader
 // says so when the engine has none).
 //
-// As in batch_x86.hpp, nothing from the public headers is used here, and
+// As in batch_avx2.cpp, nothing from the public headers is used here, and
 // the tests compare every kernel with the scalar functions (native tests
 // cannot reach this file: wasm/test/batch.test.mjs does, on the vectors and
 // on 10^6 random keys per algorithm and n).

@@ -1,0 +1,65 @@
+// What the x86 batch kernels share (batch_avx2.cpp, batch_avx512.cpp): the
+// slice length, the rejection modes and the description of JumpBackHash's
+// two passes, with no vector code, so that each file compiles them with its
+// own flags. Internal linkage, as in those files (batch_avx2.cpp says why).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "batch_kernels.hpp"
+
+namespace jumphash::batch_kernels {
+namespace {
+
+/// Keys per slice of the JumpBackHash kernels (their queue lives on the
+/// stack: 24 KiB under AVX2, 16 KiB under AVX-512): the report loops'
+/// blocks (kBatchBlockKeys); 256 measured 10% slower at n = 129 under AVX2,
+/// where a queue's rounds are most of the work.
+constexpr std::size_t kSliceKeys = 1024;
+
+inline void fill_zero(std::size_t count, std::int32_t* out) {
+  for (std::size_t i = 0; i < count; ++i) out[i] = 0;
+}
+
+/// Bits of n - 1 (n >= 2): 1..31.
+inline unsigned bit_length_of_n_minus_1(std::int32_t n) {
+  return 32U - static_cast<unsigned>(__builtin_clz(static_cast<unsigned>(n - 1)));
+}
+
+// JumpBackHash* (Ertl, Algorithm 6, as hash4j). Only the top interval
+// [q, 2q) with q = 2^(bits(n-1) - 1) can hold buckets >= n, so a key ends in
+// one of two ways: in the top interval (its first candidate, or one drawn
+// from further SplitMix64 outputs), or by the immediate answer of the next
+// lower active index (the highest bit of u below q).
+//
+// Two passes over each slice of kSliceKeys keys. The first computes every
+// key's first candidate and its fallback, without a loop, and queues the
+// keys whose top candidate is >= n (their generator state and fallback),
+// packed to the front of the queue. The second draws once for every queued
+// key, a vector at a time, writes those that are done and packs the rest to
+// the front again, until the queue is empty. So vectors stay full: a lane
+// that must draw again never holds finished lanes back, and no branch
+// depends on one key (at n = 129 half the keys draw, 1.33 times on average).
+//
+// Bucket counts with the same bits(n - 1) share everything up to the
+// rejection test (q, u, the candidate, the fallback, the draws), so the
+// pair kernel, for a resize's before and after, runs the first pass once
+// and keeps a queue per count.
+
+/// How often a key is rejected decides how the first pass queues: never (n
+/// a power of two: no check at all), rarely (a branch the CPU predicts), or
+/// often (packing every vector without a branch, cheaper than mispredicting).
+enum class Rejections { never, rare, common };
+
+inline Rejections rejections_at(std::int32_t n) {
+  const std::uint64_t top_half = std::uint64_t{1} << bit_length_of_n_minus_1(n);  // 2q
+  const std::uint64_t rejecting = top_half - static_cast<std::uint64_t>(n);       // of 2q values
+  // A key is rejected with probability rejecting / 2q; "rare" below 1/128
+  // (a vector of four then holds one fewer than 1 time in 32, of eight 1 in 16).
+  if (rejecting == 0) return Rejections::never;
+  return rejecting * 128 < top_half ? Rejections::rare : Rejections::common;
+}
+
+}  // namespace
+}  // namespace jumphash::batch_kernels
