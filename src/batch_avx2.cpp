@@ -1,9 +1,8 @@
 // The AVX2 batch kernels (see batch_kernels.hpp): four keys a vector,
 // bit-identical to the scalar functions in include/jumphash/algorithms/.
 // This file is compiled with -mavx2, and batch.cpp calls it only on CPUs
-// with AVX2. AVX-512 CPUs run batch_avx512.cpp's JumpBackHash kernels and
-// this file's JumpHash ones. Everything here has internal linkage but the
-// table and JumpHash's two entry points (batch_kernels.hpp).
+// with AVX2 (AVX-512 CPUs run batch_avx512.cpp's). Everything here but the
+// table has internal linkage.
 //
 // Nothing from the public headers is used here, on purpose: an inline
 // function compiled in this file could be the copy the linker keeps for
@@ -432,8 +431,6 @@ void jump_back_hash_independent(const std::uint64_t* keys, std::size_t count, st
   return jump_back_hash_independent_when<Rejections::common>(keys, count, n, out);
 }
 
-// JumpHash: both tables list these kernels (batch_kernels.hpp says why).
-
 /// One step of a key's walk in Jump Consistent Hash (Lamping & Veach,
 /// fig. 1): advances the LCG state `key` and returns
 /// j = (b + 1) * (2^31 / ((key >> 33) + 1)), the paper's two IEEE operations
@@ -516,18 +513,8 @@ void jump_hash_pair(const std::uint64_t* keys, std::size_t count, std::int32_t f
 
 }  // namespace
 
-void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
-                    std::int32_t* out) {
-  jump_hash(keys, count, n, out);
-}
-
-void jump_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
-                         std::int32_t second, std::int32_t* out_first, std::int32_t* out_second) {
-  jump_hash_pair(keys, count, first, second, out_first, out_second);
-}
-
 const X86Kernels kAvx2Kernels = {
-    &jump_back_hash,     &jump_back_hash_pair, &jump_back_hash_independent,
-    &jump_hash_avx2,     &jump_hash_pair_avx2,
+    &jump_back_hash, &jump_back_hash_pair, &jump_back_hash_independent,
+    &jump_hash,      &jump_hash_pair,
 };
 }  // namespace jumphash::batch_kernels

@@ -1,14 +1,14 @@
-// The AVX-512 batch kernels (see batch_kernels.hpp): JumpBackHash's (both
-// variants, and the pair) with 512-bit vectors, eight keys a vector, and
-// AVX-512's mask registers and compress in place of AVX2's sign-bit masks,
-// blends and permute tables. This file is compiled with -mavx2 -mavx512f
-// -mavx512vl -mavx512dq -mavx512cd, and batch.cpp calls it only on CPUs
-// with all four. On this project's machine (AMD EPYC, family 26, whose
-// vector units are 512 bits wide) these kernels take about half the time a
-// key of batch_avx2.cpp's built with the same flags (README, Benchmarks).
-// JumpHash keeps its AVX2 kernels (batch_kernels.hpp says why). The passes
-// are those batch_x86_shared.hpp describes; nothing from the public headers
-// is used here (batch_avx2.cpp says why).
+// The AVX-512 batch kernels (see batch_kernels.hpp): batch_avx2.cpp's
+// kernels again with 512-bit vectors, eight keys a vector, and AVX-512's
+// mask registers, compress, 64-bit multiply and leading-zero count in place
+// of AVX2's sign-bit masks, blends, permute tables and 32-bit multiplies.
+// This file is compiled with -mavx2 -mavx512f -mavx512vl -mavx512dq
+// -mavx512cd, and batch.cpp calls it only on CPUs with all four. On this
+// project's machine (AMD EPYC, family 26, whose vector units are 512 bits
+// wide) these kernels take about half the time a key of the 256-bit ones
+// (README, Benchmarks). JumpBackHash's passes are those
+// batch_x86_shared.hpp describes; nothing from the public headers is used
+// here (batch_avx2.cpp says why).
 #include "batch_x86_shared.hpp"
 
 #if !(defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512DQ__) && \
@@ -332,10 +332,73 @@ void jump_back_hash_independent_wide(const std::uint64_t* keys, std::size_t coun
   return jump_back_hash_independent_wide_when<Rejections::common>(keys, count, n, out);
 }
 
+/// One step of a key's walk in Jump Consistent Hash (Lamping & Veach,
+/// fig. 1), eight lanes: advances the LCG state `key` and returns
+/// j = (b + 1) * (2^31 / ((key >> 33) + 1)), the paper's two IEEE
+/// operations in its order (batch_avx2.cpp's next_jump).
+inline __m512d next_jump_wide(__m512i& key, __m512d b) {
+  key = _mm512_add_epi64(_mm512_mullo_epi64(key, set1_wide(kLcgMultiplier)), set1_wide(1));
+  const __m512d x = _mm512_cvtepu64_pd(_mm512_add_epi64(_mm512_srli_epi64(key, 33), set1_wide(1)));
+  return _mm512_mul_pd(_mm512_add_pd(b, _mm512_set1_pd(1.0)),
+                       _mm512_div_pd(_mm512_set1_pd(2147483648.0), x));
+}
+
+/// trunc(j) for doubles j >= 0, where `lanes` are set; `b` elsewhere.
+inline __m512d truncate_where(__m512d b, __mmask8 lanes, __m512d j) {
+  return _mm512_mask_roundscale_pd(b, lanes, j, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+}
+
+// Jump Consistent Hash (batch_avx2.cpp's jump_hash), eight keys a vector: b
+// and j kept as doubles (exact below 2^53), j < n exactly when trunc(j) < n,
+// lanes stopping independently (masked).
+void jump_hash_wide(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                    std::int32_t* out) {
+  const __m512d buckets = _mm512_set1_pd(static_cast<double>(n));
+  for (std::size_t i = 0; i < count; i += 8) {
+    const __mmask8 real = first_lanes(count - i);
+    __m512i key = load_lanes(real, keys + i);
+    __m512d b = _mm512_setzero_pd();  // after the first b = j (j = 0 < n)
+    __mmask8 active = 0xFF;
+    for (;;) {
+      const __m512d j = next_jump_wide(key, b);
+      active = _mm512_mask_cmp_pd_mask(active, j, buckets, _CMP_LT_OQ);
+      if (active == 0) break;
+      b = truncate_where(b, active, j);
+    }
+    store_lanes(real, out + i, _mm512_cvttpd_epi32(b));
+  }
+}
+
+// Jump Consistent Hash at two bucket counts (batch_avx2.cpp's
+// jump_hash_pair): one walk to the larger count, the smaller count's answer
+// the last j below it.
+void jump_hash_pair_wide(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                         std::int32_t second, std::int32_t* out_first, std::int32_t* out_second) {
+  const bool first_smaller = first <= second;
+  const __m512d smaller = _mm512_set1_pd(static_cast<double>(first_smaller ? first : second));
+  const __m512d larger = _mm512_set1_pd(static_cast<double>(first_smaller ? second : first));
+  for (std::size_t i = 0; i < count; i += 8) {
+    const __mmask8 real = first_lanes(count - i);
+    __m512i key = load_lanes(real, keys + i);
+    __m512d b_larger = _mm512_setzero_pd(), b_smaller = _mm512_setzero_pd();
+    __mmask8 below_larger = 0xFF, below_smaller = 0xFF;
+    for (;;) {
+      const __m512d j = next_jump_wide(key, b_larger);
+      below_larger = _mm512_mask_cmp_pd_mask(below_larger, j, larger, _CMP_LT_OQ);
+      if (below_larger == 0) break;
+      below_smaller = _mm512_mask_cmp_pd_mask(below_smaller, j, smaller, _CMP_LT_OQ);
+      b_larger = truncate_where(b_larger, below_larger, j);
+      b_smaller = truncate_where(b_smaller, below_smaller, j);
+    }
+    store_lanes(real, out_first + i, _mm512_cvttpd_epi32(first_smaller ? b_smaller : b_larger));
+    store_lanes(real, out_second + i, _mm512_cvttpd_epi32(first_smaller ? b_larger : b_smaller));
+  }
+}
+
 }  // namespace
 
 const X86Kernels kAvx512Kernels = {
     &jump_back_hash_wide, &jump_back_hash_pair_wide, &jump_back_hash_independent_wide,
-    &jump_hash_avx2,      &jump_hash_pair_avx2,
+    &jump_hash_wide,      &jump_hash_pair_wide,
 };
 }  // namespace jumphash::batch_kernels

@@ -48,19 +48,8 @@ struct X86Kernels {
 
 /// batch_avx2.cpp (-mavx2): AVX2.
 extern const X86Kernels kAvx2Kernels;
-/// batch_avx512.cpp: AVX2 plus AVX-512 F, VL, DQ and CD, JumpBackHash's
-/// kernels with 512-bit vectors, and JumpHash's AVX2 kernels.
+/// batch_avx512.cpp: AVX-512 F, VL, DQ and CD, 512-bit vectors.
 extern const X86Kernels kAvx512Kernels;
-
-/// JumpHash's kernels, built for AVX2 only (batch_avx2.cpp), and listed in
-/// both tables: a key's walk is one chain of dependent steps, and the
-/// AVX-512 build of it measured 4-37% slower than the AVX2 one
-/// (jumphash_batch_bench, lookup/jump at n = 128 to 2^30), where
-/// JumpBackHash's took 22-38% less.
-void jump_hash_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t n,
-                    std::int32_t* out);
-void jump_hash_pair_avx2(const std::uint64_t* keys, std::size_t count, std::int32_t first,
-                         std::int32_t second, std::int32_t* out_first, std::int32_t* out_second);
 #endif
 
 #if defined(JUMPHASH_HAVE_SIMD128_BATCH)
