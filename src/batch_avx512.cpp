@@ -222,46 +222,14 @@ void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
   }
 }
 
-template <std::size_t kCounts>
-void jump_back_hash_wide_dispatch(const std::uint64_t* keys, std::size_t count,
-                                  const std::int32_t (&n)[kCounts],
-                                  std::int32_t* const (&out)[kCounts]) {
-  Rejections most = Rejections::never;
-  for (std::int32_t buckets : n) {
-    const Rejections at = rejections_at(buckets);
-    if (at > most) most = at;
+/// jump_back_hash_wide_at for batch_x86_shared.hpp's entry points.
+struct EightLaneJumpBackHash {
+  template <Rejections kRejections, std::size_t kCounts>
+  static void run(const std::uint64_t* keys, std::size_t count, const std::int32_t (&n)[kCounts],
+                  std::int32_t* const (&out)[kCounts]) {
+    jump_back_hash_wide_at<kRejections>(keys, count, n, out);
   }
-  switch (most) {
-    case Rejections::never:
-      return jump_back_hash_wide_at<Rejections::never>(keys, count, n, out);
-    case Rejections::rare:
-      return jump_back_hash_wide_at<Rejections::rare>(keys, count, n, out);
-    case Rejections::common:
-      break;
-  }
-  return jump_back_hash_wide_at<Rejections::common>(keys, count, n, out);
-}
-
-void jump_back_hash_wide(const std::uint64_t* keys, std::size_t count, std::int32_t n,
-                         std::int32_t* out) {
-  if (n <= 1) return fill_zero(count, out);
-  const std::int32_t counts[1] = {n};
-  std::int32_t* const outs[1] = {out};
-  jump_back_hash_wide_dispatch(keys, count, counts, outs);
-}
-
-bool jump_back_hash_pair_wide(const std::uint64_t* keys, std::size_t count, std::int32_t first,
-                              std::int32_t second, std::int32_t* out_first,
-                              std::int32_t* out_second) {
-  if (first <= 1 || second <= 1 ||
-      bit_length_of_n_minus_1(first) != bit_length_of_n_minus_1(second)) {
-    return false;
-  }
-  const std::int32_t counts[2] = {first, second};
-  std::int32_t* const outs[2] = {out_first, out_second};
-  jump_back_hash_wide_dispatch(keys, count, counts, outs);
-  return true;
-}
+};
 
 // JumpBackHash with independent streams (batch_avx2.cpp's
 // jump_back_hash_independent_when), eight keys a vector: one SplitMix64 output decides
@@ -398,7 +366,10 @@ void jump_hash_pair_wide(const std::uint64_t* keys, std::size_t count, std::int3
 }  // namespace
 
 const X86Kernels kAvx512Kernels = {
-    &jump_back_hash_wide, &jump_back_hash_pair_wide, &jump_back_hash_independent_wide,
-    &jump_hash_wide,      &jump_hash_pair_wide,
+    &jump_back_hash_with<EightLaneJumpBackHash>,
+    &jump_back_hash_pair_with<EightLaneJumpBackHash>,
+    &jump_back_hash_independent_wide,
+    &jump_hash_wide,
+    &jump_hash_pair_wide,
 };
 }  // namespace jumphash::batch_kernels

@@ -1,7 +1,8 @@
 // What the x86 batch kernels share (batch_avx2.cpp, batch_avx512.cpp): the
-// slice length, the rejection modes and the description of JumpBackHash's
-// two passes, with no vector code, so that each file compiles them with its
-// own flags. Internal linkage, as in those files (batch_avx2.cpp says why).
+// slice length, the rejection modes, the description of JumpBackHash's two
+// passes and its entry points, with no vector code, so that each file
+// compiles them with its own flags. Internal linkage, as in those files
+// (batch_avx2.cpp says why).
 #pragma once
 
 #include <cstddef>
@@ -59,6 +60,57 @@ inline Rejections rejections_at(std::int32_t n) {
   // (a vector of four then holds one fewer than 1 time in 32, of eight 1 in 16).
   if (rejecting == 0) return Rejections::never;
   return rejecting * 128 < top_half ? Rejections::rare : Rejections::common;
+}
+
+
+/// JumpBackHash's entry points, the same in each file: `Kernel::run<mode>`
+/// is that file's kernel (out[c][i] = jump_back_hash(keys[i], n[c]) for
+/// counts sharing bits(n - 1), each >= 2), run in the mode of the count
+/// whose keys are rejected most often.
+template <class Kernel, std::size_t kCounts>
+inline void run_jump_back_hash(const std::uint64_t* keys, std::size_t count,
+                               const std::int32_t (&n)[kCounts],
+                               std::int32_t* const (&out)[kCounts]) {
+  Rejections most = Rejections::never;
+  for (std::int32_t buckets : n) {
+    const Rejections at = rejections_at(buckets);
+    if (at > most) most = at;
+  }
+  switch (most) {
+    case Rejections::never:
+      return Kernel::template run<Rejections::never>(keys, count, n, out);
+    case Rejections::rare:
+      return Kernel::template run<Rejections::rare>(keys, count, n, out);
+    case Rejections::common:
+      break;
+  }
+  return Kernel::template run<Rejections::common>(keys, count, n, out);
+}
+
+/// out[i] = jump_back_hash(keys[i], n) with `Kernel` (1 <= n).
+template <class Kernel>
+void jump_back_hash_with(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                         std::int32_t* out) {
+  if (n <= 1) return fill_zero(count, out);
+  const std::int32_t counts[1] = {n};
+  std::int32_t* const outs[1] = {out};
+  run_jump_back_hash<Kernel>(keys, count, counts, outs);
+}
+
+/// Both counts of a resize in one pass with `Kernel` when they share
+/// bits(n - 1) and are >= 2 (X86Kernels::jump_back_hash_pair); else false.
+template <class Kernel>
+bool jump_back_hash_pair_with(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                              std::int32_t second, std::int32_t* out_first,
+                              std::int32_t* out_second) {
+  if (first <= 1 || second <= 1 ||
+      bit_length_of_n_minus_1(first) != bit_length_of_n_minus_1(second)) {
+    return false;
+  }
+  const std::int32_t counts[2] = {first, second};
+  std::int32_t* const outs[2] = {out_first, out_second};
+  run_jump_back_hash<Kernel>(keys, count, counts, outs);
+  return true;
 }
 
 }  // namespace
