@@ -64,8 +64,8 @@ inline __mmask8 first_lanes(std::size_t count) {
 }
 
 /// The `real` lanes of from[0..8), the others 0. A full vector takes a
-/// plain load: in these loops a masked one made every lookup 15-20% slower
-/// (jumphash_batch_bench, this project's AMD EPYC).
+/// plain load: in these loops a masked one made the lookups 14-20% slower
+/// at n = 128 and 1000 (jumphash_batch_bench, this project's AMD EPYC).
 inline __m512i load_lanes(__mmask8 real, const std::uint64_t* from) {
   return real == 0xFF ? _mm512_loadu_si512(from) : _mm512_maskz_loadu_epi64(real, from);
 }
