@@ -79,6 +79,14 @@ inline void store_lanes(__mmask8 real, std::int32_t* to, __m256i lanes) {
   }
 }
 
+/// Lane k's place, k, in its high 32 bits: added to a vector's place in its
+/// slice, the places the queue keeps beside the fallbacks.
+inline __m512i lane_places_in_high_halves() {
+  return _mm512_setr_epi64(0, std::int64_t{1} << 32, std::int64_t{2} << 32, std::int64_t{3} << 32,
+                           std::int64_t{4} << 32, std::int64_t{5} << 32, std::int64_t{6} << 32,
+                           std::int64_t{7} << 32);
+}
+
 /// The vectors every lookup at bucket counts with bits(n - 1) = bits uses
 /// (batch_avx2.cpp's TopInterval, eight lanes).
 struct WideTopInterval {
@@ -90,20 +98,18 @@ struct WideTopInterval {
 };
 
 /// Keys of a slice rejected at one bucket count (batch_avx2.cpp's
-/// RejectedKeys, eight lanes):
-/// each one's generator state, and its place in the slice (high 32 bits)
-/// with its fallback (low 32 bits) in one lane, packed to the front with
-/// AVX-512's compress. The count of queued keys is the caller's local
-/// variable, passed in and returned: kept in this struct, it would live in
-/// memory, since the kernels' vector stores may alias it, and each vector
-/// would wait to reload it.
+/// RejectedKeys, eight lanes): each one's generator state, and its place in
+/// the slice (high 32 bits) with its fallback (low 32 bits) in one lane,
+/// packed to the front with AVX-512's compress. The count of queued keys is
+/// the caller's local variable, passed in and returned: kept in this struct,
+/// it would live in memory, since the kernels' vector stores may alias it,
+/// and each vector would wait to reload it.
 struct WideRejectedKeys {
   alignas(64) std::uint64_t state[kSliceKeys + 8];
   alignas(64) std::uint64_t place_and_fallback[kSliceKeys + 8];
 
   /// Queues `lanes` after the `size` keys queued; returns the new count.
-  std::size_t add(std::size_t size, __mmask8 lanes, __m512i states,
-                  __m512i places_and_fallbacks) {
+  std::size_t add(std::size_t size, __mmask8 lanes, __m512i states, __m512i places_and_fallbacks) {
     _mm512_storeu_si512(state + size, _mm512_maskz_compress_epi64(lanes, states));
     _mm512_storeu_si512(place_and_fallback + size,
                         _mm512_maskz_compress_epi64(lanes, places_and_fallbacks));
@@ -165,16 +171,13 @@ struct WideRejectedKeys {
 /// eight keys a vector.
 template <Rejections kRejections, std::size_t kCounts>
 void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
-                            const std::int32_t (&n)[kCounts],
-                            std::int32_t* const (&out)[kCounts]) {
+                            const std::int32_t (&n)[kCounts], std::int32_t* const (&out)[kCounts]) {
   const WideTopInterval shape(bit_length_of_n_minus_1(n[0]));
   __m512i buckets[kCounts];
-  for (std::size_t c = 0; c < kCounts; ++c) buckets[c] = set1_wide(static_cast<std::uint64_t>(n[c]));
+  for (std::size_t c = 0; c < kCounts; ++c)
+    buckets[c] = set1_wide(static_cast<std::uint64_t>(n[c]));
   const __m512i gamma = set1_wide(kGamma), one = set1_wide(1);
-  const __m512i lane_places = _mm512_setr_epi64(0, std::int64_t{1} << 32, std::int64_t{2} << 32,
-                                                std::int64_t{3} << 32, std::int64_t{4} << 32,
-                                                std::int64_t{5} << 32, std::int64_t{6} << 32,
-                                                std::int64_t{7} << 32);
+  const __m512i lane_places = lane_places_in_high_halves();
   WideRejectedKeys rejected[kCounts];
   std::int32_t* outs[kCounts];
   for (std::size_t c = 0; c < kCounts; ++c) outs[c] = out[c];
@@ -195,9 +198,8 @@ void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
       // parity is u's without the top bit.
       const __m512i h = highest_bit_wide(_mm512_and_si512(u, shape.below_top));
       const __m512i lower_word = _mm512_mask_blend_epi64(odd ^ in_top, v, v_high);
-      const __m512i fallback =
-          _mm512_maskz_add_epi64(_mm512_test_epi64_mask(h, h), h,
-                                 _mm512_and_si512(lower_word, _mm512_sub_epi64(h, one)));
+      const __m512i fallback = _mm512_maskz_add_epi64(
+          _mm512_test_epi64_mask(h, h), h, _mm512_and_si512(lower_word, _mm512_sub_epi64(h, one)));
       // The top interval's first candidate.
       const __m512i top_word = _mm512_mask_blend_epi64(odd, v, v_high);
       const __m512i candidate =
@@ -213,7 +215,8 @@ void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
           }
         }
       }
-      const __m256i result = _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(in_top, fallback, candidate));
+      const __m256i result =
+          _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(in_top, fallback, candidate));
       for (std::size_t c = 0; c < kCounts; ++c) store_lanes(real, outs[c] + i, result);
     }
     for (std::size_t c = 0; c < kCounts; ++c) {
@@ -232,9 +235,9 @@ struct EightLaneJumpBackHash {
 };
 
 // JumpBackHash with independent streams (batch_avx2.cpp's
-// jump_back_hash_independent_when), eight keys a vector: one SplitMix64 output decides
-// each lane, from the top interval's stream or from the next set bit m' of
-// x below it, whose stream is key ^ ((m' + 1) * gamma).
+// jump_back_hash_independent_when), eight keys a vector: one SplitMix64
+// output decides each lane, from the top interval's stream or from the next
+// set bit m' of x below it, whose stream is key ^ ((m' + 1) * gamma).
 template <Rejections kRejections>
 void jump_back_hash_independent_wide_when(const std::uint64_t* keys, std::size_t count,
                                           std::int32_t n, std::int32_t* out) {
@@ -243,10 +246,7 @@ void jump_back_hash_independent_wide_when(const std::uint64_t* keys, std::size_t
   const __m512i buckets = set1_wide(static_cast<std::uint64_t>(n));
   const __m512i gamma = set1_wide(kGamma), one = set1_wide(1), sixty_four = set1_wide(64);
   const __m512i top_stream = set1_wide(static_cast<std::uint64_t>(bits) * kGamma);
-  const __m512i lane_places = _mm512_setr_epi64(0, std::int64_t{1} << 32, std::int64_t{2} << 32,
-                                                std::int64_t{3} << 32, std::int64_t{4} << 32,
-                                                std::int64_t{5} << 32, std::int64_t{6} << 32,
-                                                std::int64_t{7} << 32);
+  const __m512i lane_places = lane_places_in_high_halves();
   WideRejectedKeys rejected;
 
   for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
@@ -279,8 +279,8 @@ void jump_back_hash_independent_wide_when(const std::uint64_t* keys, std::size_t
           const __m512i fallback = _mm512_maskz_add_epi64(
               has_lower, h,
               _mm512_and_si512(splitmix64_mix_wide(lower_state), _mm512_sub_epi64(h, one)));
-          const __m512i places = _mm512_add_epi64(
-              set1_wide(static_cast<std::uint64_t>(i - slice) << 32), lane_places);
+          const __m512i places =
+              _mm512_add_epi64(set1_wide(static_cast<std::uint64_t>(i - slice) << 32), lane_places);
           queued = rejected.add(queued, lanes, top_state, _mm512_or_si512(places, fallback));
         }
       }

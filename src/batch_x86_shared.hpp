@@ -62,7 +62,6 @@ inline Rejections rejections_at(std::int32_t n) {
   return rejecting * 128 < top_half ? Rejections::rare : Rejections::common;
 }
 
-
 /// JumpBackHash's entry points, the same in each file: `Kernel::run<mode>`
 /// is that file's kernel (out[c][i] = jump_back_hash(keys[i], n[c]) for
 /// counts sharing bits(n - 1), each >= 2), run in the mode of the count
