@@ -391,14 +391,13 @@ void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t coun
   }
 }
 
-void jump_back_hash_independent(const std::uint64_t* keys, std::size_t count, std::int32_t n,
-                                std::int32_t* out) {
-  if (n <= 1) return fill_zero(count, out);
-  if (rejections_at(n) == Rejections::never) {
-    return jump_back_hash_independent_when<Rejections::never>(keys, count, n, out);
+/// jump_back_hash_independent_when for batch_x86_shared.hpp's entry point.
+struct FourLaneIndependentStreams {
+  template <Rejections kRejections>
+  static void run(const std::uint64_t* keys, std::size_t count, std::int32_t n, std::int32_t* out) {
+    jump_back_hash_independent_when<kRejections>(keys, count, n, out);
   }
-  return jump_back_hash_independent_when<Rejections::common>(keys, count, n, out);
-}
+};
 
 /// One step of a key's walk in Jump Consistent Hash (Lamping & Veach,
 /// fig. 1): advances the LCG state `key` and returns
@@ -485,7 +484,7 @@ void jump_hash_pair(const std::uint64_t* keys, std::size_t count, std::int32_t f
 const X86Kernels kAvx2Kernels = {
     &jump_back_hash_with<FourLaneJumpBackHash>,
     &jump_back_hash_pair_with<FourLaneJumpBackHash>,
-    &jump_back_hash_independent,
+    &jump_back_hash_independent_with<FourLaneIndependentStreams>,
     &jump_hash,
     &jump_hash_pair,
 };

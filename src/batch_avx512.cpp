@@ -179,6 +179,8 @@ void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
   const __m512i gamma = set1_wide(kGamma), one = set1_wide(1);
   const __m512i lane_places = lane_places_in_high_halves();
   WideRejectedKeys rejected[kCounts];
+  // The output pointers in locals: read through `out` in the loop, they were
+  // reloaded for every vector, since the vector stores may alias them.
   std::int32_t* outs[kCounts];
   for (std::size_t c = 0; c < kCounts; ++c) outs[c] = out[c];
 
@@ -291,14 +293,14 @@ void jump_back_hash_independent_wide_when(const std::uint64_t* keys, std::size_t
   }
 }
 
-void jump_back_hash_independent_wide(const std::uint64_t* keys, std::size_t count, std::int32_t n,
-                                     std::int32_t* out) {
-  if (n <= 1) return fill_zero(count, out);
-  if (rejections_at(n) == Rejections::never) {
-    return jump_back_hash_independent_wide_when<Rejections::never>(keys, count, n, out);
+/// jump_back_hash_independent_wide_when for batch_x86_shared.hpp's entry
+/// point.
+struct EightLaneIndependentStreams {
+  template <Rejections kRejections>
+  static void run(const std::uint64_t* keys, std::size_t count, std::int32_t n, std::int32_t* out) {
+    jump_back_hash_independent_wide_when<kRejections>(keys, count, n, out);
   }
-  return jump_back_hash_independent_wide_when<Rejections::common>(keys, count, n, out);
-}
+};
 
 /// One step of a key's walk in Jump Consistent Hash (Lamping & Veach,
 /// fig. 1), eight lanes: advances the LCG state `key` and returns
@@ -368,7 +370,7 @@ void jump_hash_pair_wide(const std::uint64_t* keys, std::size_t count, std::int3
 const X86Kernels kAvx512Kernels = {
     &jump_back_hash_with<EightLaneJumpBackHash>,
     &jump_back_hash_pair_with<EightLaneJumpBackHash>,
-    &jump_back_hash_independent_wide,
+    &jump_back_hash_independent_with<EightLaneIndependentStreams>,
     &jump_hash_wide,
     &jump_hash_pair_wide,
 };

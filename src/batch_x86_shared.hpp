@@ -1,6 +1,6 @@
 // What the x86 batch kernels share (batch_avx2.cpp, batch_avx512.cpp): the
 // slice length, the rejection modes, the description of JumpBackHash's two
-// passes and its entry points, with no vector code, so that each file
+// passes and the entry points of both variants, with no vector code, so that each file
 // compiles them with its own flags. Internal linkage, as in those files
 // (batch_avx2.cpp says why).
 #pragma once
@@ -110,6 +110,19 @@ bool jump_back_hash_pair_with(const std::uint64_t* keys, std::size_t count, std:
   std::int32_t* const outs[2] = {out_first, out_second};
   run_jump_back_hash<Kernel>(keys, count, counts, outs);
   return true;
+}
+
+/// out[i] = jump_back_hash_independent(keys[i], n) with `Kernel::run<mode>`
+/// (1 <= n): that file's independent-streams kernel, which branches on its
+/// few rejections itself, so it has two modes, never and common.
+template <class Kernel>
+void jump_back_hash_independent_with(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                                     std::int32_t* out) {
+  if (n <= 1) return fill_zero(count, out);
+  if (rejections_at(n) == Rejections::never) {
+    return Kernel::template run<Rejections::never>(keys, count, n, out);
+  }
+  return Kernel::template run<Rejections::common>(keys, count, n, out);
 }
 
 }  // namespace
