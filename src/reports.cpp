@@ -203,6 +203,24 @@ void ResizeReport::add_moved(std::uint64_t value, const std::string* label, std:
   }
 }
 
+FlowMatrix::FlowMatrix(const FlowMatrix& other)
+    : size_(other.size_),
+      counts_(other.size_ != 0 ? new std::uint64_t[other.size_] : nullptr),
+      nonzero_(other.nonzero_) {
+  other.for_each_nonzero([&](FlowCell cell) { counts_[cell.index] = cell.count; });
+}
+
+FlowMatrix& FlowMatrix::operator=(const FlowMatrix& other) {
+  if (this != &other) *this = FlowMatrix(other);
+  return *this;
+}
+
+std::vector<std::uint64_t> FlowMatrix::counts() const {
+  std::vector<std::uint64_t> cells(size_, 0);
+  for_each_nonzero([&](FlowCell cell) { cells[cell.index] = cell.count; });
+  return cells;
+}
+
 std::size_t FlowMatrix::nonzero_count() const {
   std::size_t nonzero = 0;
   for (const std::uint64_t bits : nonzero_)
@@ -317,7 +335,8 @@ ResizeReport::FlowBalance ResizeReport::flow_balance(std::int32_t source) const 
       static_cast<double>(balance.moved_out) / static_cast<double>(destinations);
   for (std::int32_t d = first; d < to_; ++d) {
     if (!is_destination(d)) continue;
-    const double diff = static_cast<double>(flows()[row + static_cast<std::size_t>(d)]) - expected;
+    const double diff =
+        static_cast<double>(flows_.count(row + static_cast<std::size_t>(d))) - expected;
     balance.chi_square += diff * diff / expected;
   }
   balance.degrees_of_freedom = destinations - 1;

@@ -210,6 +210,54 @@ TEST(FlowMatrix, MarksCellsAcrossWordsAndTheLastPartialWord) {
   EXPECT_EQ(listed_cells(matrix).back(), (FlowCell{129, 130}));
 }
 
+// A new matrix zeroes only its marks, not its counts: it must read as zero
+// wherever it was not counted, even in storage a matrix before it filled.
+TEST(FlowMatrix, ReadsZeroWhereNotCountedEvenInStorageUsedBefore) {
+  constexpr std::size_t kCells = 1000 * 1001;
+  for (int round = 0; round < 3; ++round) {
+    {
+      FlowMatrix used(kCells);
+      for (std::size_t index = 0; index < kCells; index += 7) used.add(index, index + 1);
+    }
+    FlowMatrix matrix(kCells);
+    EXPECT_EQ(matrix.nonzero_count(), 0u);
+    matrix.increment(14);
+    matrix.add(kCells - 1, 3);
+    const std::vector<std::uint64_t> counts = matrix.counts();
+    ASSERT_EQ(counts.size(), kCells);
+    std::vector<std::uint64_t> expected(kCells, 0);
+    expected[14] = 1;
+    expected[kCells - 1] = 3;
+    EXPECT_TRUE(counts == expected);
+    EXPECT_EQ(matrix.count(0), 0u);
+    EXPECT_EQ(matrix.count(7), 0u);
+    EXPECT_EQ(matrix.count(14), 1u);
+    EXPECT_EQ(listed_cells(matrix), (std::vector<FlowCell>{{14, 1}, {kCells - 1, 3}}));
+  }
+}
+
+TEST(FlowMatrix, CopiesAreIndependentAndCountTheSame) {
+  FlowMatrix matrix(130);
+  for (const std::size_t index : {3, 64, 129}) matrix.add(index, index);
+  FlowMatrix copy(matrix);
+  EXPECT_EQ(listed_cells(copy), listed_cells(matrix));
+  copy.increment(3);
+  copy.increment(5);
+  EXPECT_EQ(matrix.count(3), 3u);
+  EXPECT_EQ(matrix.count(5), 0u);
+  EXPECT_EQ(copy.count(3), 4u);
+  EXPECT_EQ(copy.count(5), 1u);
+  FlowMatrix assigned(4);
+  assigned.increment(1);
+  assigned = matrix;
+  EXPECT_EQ(assigned.size(), 130u);
+  EXPECT_EQ(listed_cells(assigned), listed_cells(matrix));
+  EXPECT_TRUE(assigned.counts() == matrix.counts());
+  FlowMatrix empty_copy(FlowMatrix{});
+  EXPECT_TRUE(empty_copy.empty());
+  EXPECT_TRUE(empty_copy.counts().empty());
+}
+
 TEST(FlowMatrix, ListsTheNonZeroCellsOfARangeWhateverWordsItCuts) {
   FlowMatrix matrix(200);  // four words of bits, the last of 8
   for (const std::size_t index : {0, 5, 63, 64, 100, 127, 128, 150, 199}) matrix.add(index, index + 1);

@@ -11,6 +11,13 @@ namespace jumphash::wasm {
   return std::vector<double>(counts.begin(), counts.end());
 }
 
+[[gnu::noinline]] std::vector<double> to_doubles(const FlowMatrix& flows) {
+  std::vector<double> cells(flows.size(), 0.0);
+  flows.for_each_nonzero(
+      [&](FlowCell cell) { cells[cell.index] = static_cast<double>(cell.count); });
+  return cells;
+}
+
 [[gnu::noinline]] TextCounts count_text(std::string_view utf8) {
   TextCounts counts;
   for (const char c : utf8) {
@@ -35,7 +42,7 @@ void collect_flows(const FlowMatrix& flows, bool as_cells, FlowCellColumns& cell
     matrix.clear();
   } else {
     cells.collect(FlowMatrix());
-    matrix = to_doubles(flows.counts());
+    matrix = to_doubles(flows);
   }
 }
 
@@ -88,7 +95,7 @@ void collect_flows(const FlowMatrix& flows, bool as_cells, FlowCellColumns& cell
   const std::size_t nonzero = flows.nonzero_count();
   whole_ = nonzero * 3 >= flows.size() * 2 && !flows.empty();
   if (whole_) {
-    count_ = to_doubles(flows.counts());
+    count_ = to_doubles(flows);
     return;
   }
   index_.resize(nonzero);

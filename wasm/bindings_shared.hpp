@@ -33,6 +33,9 @@ inline std::uintptr_t address(const void* p) { return reinterpret_cast<std::uint
 
 /// Counts as doubles for a Float64Array view (exact below 2^53).
 std::vector<double> to_doubles(const std::vector<std::uint64_t>& counts);
+/// A flow matrix's every cell as doubles, row-major (its marks say which
+/// cells to read; FlowMatrix).
+std::vector<double> to_doubles(const FlowMatrix& flows);
 
 /// Lines ('\n') and UTF-16 code units (JavaScript's length) of UTF-8 text.
 struct TextCounts {

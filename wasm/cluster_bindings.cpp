@@ -347,7 +347,7 @@ class NodeResizeJob {
   }
   std::uintptr_t loadsBefore() const { return address(loads_before_.data()); }
   std::uintptr_t loadsAfter() const { return address(loads_after_.data()); }
-  bool hasFlows() const { return !report_->flows().empty(); }
+  bool hasFlows() const { return !report_->flow_matrix().empty(); }
   /// Row-major beforeCount() x afterCount() doubles.
   std::uintptr_t flows() const { return address(flows_.data()); }
   double cellCount() const { return cells_.size(); }

@@ -178,9 +178,9 @@ ShrinkFlows shrink_flows(const Algorithm& algorithm, const KeySet& keys, std::in
     flows.dof += static_cast<double>(balance.degrees_of_freedom);
     const double expected = static_cast<double>(balance.moved_out) / to;
     for (std::int32_t d = 0; d < to; ++d) {
-      const double share =
-          static_cast<double>(report->flows()[static_cast<std::size_t>(source * to + d)]) /
-          expected;
+      const double share = static_cast<double>(report->flow_matrix().count(
+                               static_cast<std::size_t>(source * to + d))) /
+                           expected;
       flows.lowest_share = std::min(flows.lowest_share, share);
       flows.highest_share = std::max(flows.highest_share, share);
     }
