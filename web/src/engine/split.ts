@@ -32,8 +32,11 @@ export const KEYS_PER_PASSED_COUNT = 4;
 
 /**
  * Keys a part has at least per count it carries, passed or not: its flow
- * matrix is made zero for every part. For jumpback 1000 -> 1001 (1,001,000
- * cells) in a page's worker, a part's start took 0.3-1.0 ms and its
+ * matrix's marks (a bit a cell) are made zero for every part and read for
+ * its cells. Its counts are no longer zeroed (FlowMatrix in the core): in
+ * Node, a part's start went from 0.16-0.2 ms to 0.015-0.04 then. What
+ * follows was measured while they were: for jumpback 1000 -> 1001
+ * (1,001,000 cells) in a page's worker, a part's start took 0.3-1.0 ms and its
  * partResult() 0.2-1.3, against 2.5-2.9 ms for 2^18 keys; with a key a
  * count (parts of 10^6 keys, 10-15 ms), the worker done first waited up to
  * 18 ms for the other at the end of a report over `random:10000000:1`. A

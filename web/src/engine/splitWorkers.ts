@@ -22,7 +22,9 @@ export const KEYS_PER_MERGED_COUNT = 16;
 
 /**
  * Keys a report needs per count a part carries (its loads and flow matrix,
- * zeroed for every part, passed or not), per worker, to split: split.ts
+ * passed or not: the matrix's marks, a bit a cell, are zeroed for every
+ * part and read for its cells; FlowMatrix in the core), per worker, to
+ * split: split.ts
  * cuts no part shorter than a key a count carried, and this leaves each
  * worker at least two such parts.
  */
