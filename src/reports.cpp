@@ -215,12 +215,6 @@ FlowMatrix& FlowMatrix::operator=(const FlowMatrix& other) {
   return *this;
 }
 
-std::vector<std::uint64_t> FlowMatrix::counts() const {
-  std::vector<std::uint64_t> cells(size_, 0);
-  for_each_nonzero([&](FlowCell cell) { cells[cell.index] = cell.count; });
-  return cells;
-}
-
 std::size_t FlowMatrix::nonzero_count() const {
   std::size_t nonzero = 0;
   for (const std::uint64_t bits : nonzero_)

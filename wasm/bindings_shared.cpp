@@ -12,10 +12,7 @@ namespace jumphash::wasm {
 }
 
 [[gnu::noinline]] std::vector<double> to_doubles(const FlowMatrix& flows) {
-  std::vector<double> cells(flows.size(), 0.0);
-  flows.for_each_nonzero(
-      [&](FlowCell cell) { cells[cell.index] = static_cast<double>(cell.count); });
-  return cells;
+  return flows.counts<double>();
 }
 
 [[gnu::noinline]] TextCounts count_text(std::string_view utf8) {

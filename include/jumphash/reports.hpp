@@ -257,18 +257,17 @@ class FlowMatrix {
   std::size_t size() const { return size_; }
   /// Keys in cell `index` (< size()).
   std::uint64_t count(std::size_t index) const { return marked(index) ? counts_[index] : 0; }
-  /// Every cell, row-major: a copy that reads the whole matrix.
-  std::vector<std::uint64_t> counts() const;
+  /// Every cell, row-major, as `Count` (double for the page's module): a
+  /// copy, zero where not marked.
+  template <class Count = std::uint64_t>
+  std::vector<Count> counts() const {
+    std::vector<Count> cells(size_, Count{0});
+    for_each_nonzero([&](FlowCell cell) { cells[cell.index] = static_cast<Count>(cell.count); });
+    return cells;
+  }
 
   /// Adds one key to cell `index` (< size()).
-  void increment(std::size_t index) {
-    if (marked(index)) {
-      ++counts_[index];
-    } else {
-      counts_[index] = 1;
-      mark(index);
-    }
-  }
+  void increment(std::size_t index) { add(index, 1); }
   /// Adds `count` keys to cell `index` (< size()).
   void add(std::size_t index, std::uint64_t count) {
     if (count == 0) return;
@@ -287,10 +286,7 @@ class FlowMatrix {
   void for_each_nonzero(OnCell&& on_cell) const {
     // No bit past size() is ever set, so whole words need no masks.
     for (std::size_t word = 0; word < nonzero_.size(); ++word) {
-      for (std::uint64_t bits = nonzero_[word]; bits != 0; bits &= bits - 1) {
-        const std::size_t index = word * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-        on_cell(FlowCell{static_cast<std::uint32_t>(index), counts_[index]});
-      }
+      for_each_marked(word, nonzero_[word], on_cell);
     }
   }
   /// Calls on_cell(FlowCell) for each non-zero cell of index in [begin, end)
@@ -302,14 +298,19 @@ class FlowMatrix {
       std::uint64_t bits = nonzero_[word];
       if (word * 64 < begin) bits &= ~std::uint64_t{0} << (begin % 64);
       if (end - word * 64 < 64) bits &= (std::uint64_t{1} << (end - word * 64)) - 1;
-      for (; bits != 0; bits &= bits - 1) {
-        const std::size_t index = word * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-        on_cell(FlowCell{static_cast<std::uint32_t>(index), counts_[index]});
-      }
+      for_each_marked(word, bits, on_cell);
     }
   }
 
  private:
+  /// Calls on_cell for the cells of mark word `word` whose bits are set in `bits`.
+  template <class OnCell>
+  void for_each_marked(std::size_t word, std::uint64_t bits, OnCell& on_cell) const {
+    for (; bits != 0; bits &= bits - 1) {
+      const std::size_t index = word * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+      on_cell(FlowCell{static_cast<std::uint32_t>(index), counts_[index]});
+    }
+  }
   bool marked(std::size_t index) const { return (nonzero_[index / 64] >> (index % 64) & 1) != 0; }
   void mark(std::size_t index) { nonzero_[index / 64] |= std::uint64_t{1} << (index % 64); }
   std::size_t size_ = 0;
