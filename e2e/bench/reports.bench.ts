@@ -18,9 +18,11 @@ import { type BrowserContext, expect, test, type Page } from '@playwright/test';
 // same frame, and from the report's start to its reply on the page's main
 // thread (the User Timing mark `jumphash:reply`, before the view draws it:
 // the engine's own time, the workers' throughput). After each report's
-// rounds, the same loop runs on 1 and 2 Node worker_threads with the same
-// module (wasm/bench/threads.mjs): on this project's VM, what two cores
-// give one loop changes from minute to minute.
+// rounds, the same loop runs on 1 and 2 Node worker_threads and on 1 and 2
+// bare Web Workers in headless Chromium, with the same module
+// (wasm/bench/threads.mjs): on this project's VM, what two cores give one
+// loop changes from minute to minute, and the bare Web Workers show what
+// the browser leaves of it before the page's parts, merge and drawing.
 
 const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');
@@ -112,12 +114,13 @@ async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]):
 }
 
 /**
- * `c`'s loop on 1 and 2 Node worker_threads with the same module
- * (wasm/bench/threads.mjs: the page's workers minus the browser, parts and
- * merge), run just after the page's rounds of `c`: what the machine gave
- * this loop on two cores at that moment, as its one-line summary.
+ * `c`'s loop on 1 and 2 Node worker_threads, then on 1 and 2 Web Workers in
+ * headless Chromium, with the same module (wasm/bench/threads.mjs: the
+ * page's workers minus the parts, merge, moved-key list and drawing, and in
+ * Node minus the browser too), run just after the page's rounds of `c`:
+ * what the machine gave this loop on two cores at that moment, a line each.
  */
-function threadsInNode(c: Case): string {
+function threadsBare(c: Case): string {
   const run = spawnSync(process.execPath, [threadsProbe, '--algo', c.algo, '--keys', c.keys, '--from', String(c.from), '--to', String(c.to), '--rounds', String(ROUNDS)], { encoding: 'utf8' });
   return run.status === 0 ? run.stdout.trim() : `${c.name}: threads.mjs failed: ${run.stderr.trim()}`;
 }
@@ -141,10 +144,10 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   lines.push(`| report | ${workerCounts.map((w) => `${w} worker${w === 1 ? '' : 's'}`).join(' | ')} | speedup 1 -> 2 |`);
   lines.push(`|---|${workerCounts.map(() => '---|').join('')}---|`);
   const bare = [...native].find(([name]) => name.startsWith('resize/bare_loop'))?.[1];
-  const inNode: string[] = [];
+  const threadLines: string[] = [];
   for (const c of CASES) {
     const times = await caseMs(context, c, workerCounts);
-    inNode.push(threadsInNode(c));
+    threadLines.push(threadsBare(c));
     const ratio = (ms: number) => (bare && c.keys === '0..99999999' ? `, ${(ms / bare).toFixed(2)}x bare` : '');
     const cell = (t: Times) => `${t.typed}${ratio(t.typed)} (${t.report}${ratio(t.report)}; ${t.reply})`;
     const speedup = (key: keyof Times) => `${(times[0]![key] / times[1]![key]).toFixed(2)}x`;
@@ -165,6 +168,6 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   // short/report: the page's shortest split report (jumpback 1000 -> 1001
   // over random:10000000:1) counted by 1 thread or by 2 threads, half each.
   lines.push('', `Native threads, 1 -> 2, same run: the report ${threads('resize/report')}, the CLI ${threads('resize/cli')}, the short jumpback report over random:10000000:1 ${threads('short/report')}.`);
-  lines.push('', 'The same loops on Node worker_threads (wasm/bench/threads.mjs), each just after its page rounds:', ...inNode);
+  lines.push('', 'The same loops on Node worker_threads and bare Chromium Web Workers (wasm/bench/threads.mjs), each just after its page rounds:', ...threadLines);
   console.log(lines.join('\n'));
 });
