@@ -15,7 +15,7 @@
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 
 import { loadJumphash } from '../src/index.js';
-import { haveChromium, runInChromium } from '../test/browser/harness.mjs';
+import { chromium, haveChromium, runInChromium } from '../test/browser/harness.mjs';
 import { timeThreads } from './threadsLoop.js';
 import { answer } from './threadsWorker.js';
 
@@ -31,6 +31,12 @@ if (isMainThread) {
       process.exit(2);
     }
     options[name] = valued[i + 1];
+  }
+  for (const name of ['from', 'to', 'rounds']) {
+    if (!/^[0-9]+$/.test(options[name]) || (name === 'rounds' && Number(options[name]) < 1)) {
+      console.error(`threads.mjs: --${name} must be a whole number${name === 'rounds' ? ' of at least 1' : ''}, got '${options[name]}'`);
+      process.exit(2);
+    }
   }
   const job = { algo: options.algo, keys: options.keys, from: Number(options.from), to: Number(options.to) };
   const rounds = Number(options.rounds);
@@ -49,10 +55,18 @@ if (isMainThread) {
       worker.postMessage(request);
     });
   const workers = [await start(), await start()];
-  const best = await timeThreads(workers, ask, job, rounds);
-  for (const worker of workers) await worker.terminate();
+  let best;
+  try {
+    best = await timeThreads(workers, ask, job, rounds);
+  } catch (error) {
+    console.error(`threads.mjs: ${error.message}`);
+    process.exit(1);
+  } finally {
+    for (const worker of workers) await worker.terminate();
+  }
   console.log(summary('Node worker_threads', 'thread', best));
 
+  if (browser && !haveChromium) console.log(`Chromium Web Workers: skipped, no Chromium at ${chromium} (set CHROMIUM)`);
   if (browser && haveChromium) {
     const query = new URLSearchParams({ job: JSON.stringify(job), rounds: String(rounds) });
     const report = await runInChromium(`bench/threads.html?${query}`, { timeoutMs: 300000 });
