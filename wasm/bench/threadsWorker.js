@@ -4,7 +4,7 @@
 // range, it answers with the count or the keys the range moved. Not a test.
 import { loadJumphash } from '../src/index.js';
 
-/** Answers one request of threads.mjs (see there) with `jh`. */
+/** Answers one request of bench/threadsLoop.js (see there) with `jh`. */
 export function answer(jh, request) {
   try {
     if ('count' in request) return { keyCount: jh.keyCount(request.count) };
@@ -20,9 +20,18 @@ export function answer(jh, request) {
   }
 }
 
-// In a browser's Web Worker: answer the page's messages.
+// Run as a thread, answer the messages of the thread that started it: in
+// a browser's Web Worker (bench/threads.js) or a Node worker_thread
+// (bench/threads.mjs). Imported on a main thread, it only exports answer.
 if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScope) {
   const jh = await loadJumphash();
   self.onmessage = (event) => self.postMessage(answer(jh, event.data));
   self.postMessage('ready');
+} else if (typeof process !== 'undefined') {
+  const { parentPort } = await import('node:worker_threads');
+  if (parentPort) {
+    const jh = await loadJumphash();
+    parentPort.on('message', (request) => parentPort.postMessage(answer(jh, request)));
+    parentPort.postMessage('ready');
+  }
 }
