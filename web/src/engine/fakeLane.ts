@@ -1,12 +1,13 @@
 // For the engine's tests (splitReport.test.ts, reportPool.test.ts): a Lane
 // whose requests the test answers by hand, so that the order in which the
-// page posts parts, counts and merges can be checked without workers.
+// page posts grants, collects, counts and merges can be checked without
+// workers.
 
 import { CancelledError } from './client';
 
 /** A request posted to a FakeLane, settled by the test. */
 export interface Posted {
-  request: { kind: string; keys?: unknown; part?: { index: number; begin: number; end: number } };
+  request: { kind: string; keys?: unknown; run?: number; to?: number; start?: { begin: number; end: number; sampleLimits?: number[] }; parts?: unknown[] };
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -44,8 +45,14 @@ export class FakeLane {
   kinds(): string[] {
     return this.posted.map((posted) => posted.request.kind);
   }
-  /** The part indices posted, in order. */
-  parts(): number[] {
-    return this.posted.flatMap((posted) => (posted.request.part ? [posted.request.part.index] : []));
+  /** The grants posted (splitRun), in order: [run, to], with the run's begin and end on its first. */
+  grants(): (readonly [number, number] | readonly [number, number, number, number])[] {
+    return this.posted.flatMap(({ request: { kind, run, to, start } }) =>
+      kind !== 'splitRun' ? [] : [start ? ([run!, to!, start.begin, start.end] as const) : ([run!, to!] as const)],
+    );
+  }
+  /** The oldest request posted and not answered yet. */
+  oldest(): Posted | undefined {
+    return this.posted.find((posted) => this.pending.has(posted));
   }
 }

@@ -82,18 +82,6 @@ export interface KeyCountRequest {
   keys: KeyText;
 }
 
-/**
- * Part `index` (0-based, in key order) of a report split across workers:
- * the key positions [begin, end) (the package's keyRange; engine/split.ts,
- * PartCutter). Workers take the parts in turn, and one worker then merges
- * them (MergeResizeRequest, MergeLoadRequest).
- */
-export interface ReportPart {
-  index: number;
-  begin: number;
-  end: number;
-}
-
 export interface RunRequest {
   kind: 'run';
   script: string;
@@ -134,18 +122,40 @@ export interface ResizeRequest {
   sampleLimit: number;
 }
 /**
- * This worker's share of the keys of a resize split across workers,
- * answered with the package's ResizePart for each report (flows as their
- * non-zero cells: a 1000 -> 1001 resize passes about 2,000 cells, not
- * 1,001,000), for the merging worker (MergeResizeRequest).
+ * A run of a report split across workers (engine/splitReport.ts; split.ts,
+ * RunScheduler): this worker's jobs, one per report the request makes,
+ * over the key positions [begin, end) (the package's keyRange), counting a
+ * grant of keys at a time and keeping their counts until the run is
+ * collected (SplitCollectRequest). Its first grant carries `start`.
+ * Answered with null once the run has counted its keys up to `to`.
  */
-export interface ResizePartRequest extends Omit<ResizeRequest, 'kind'> {
-  kind: 'resizePart';
-  part: ReportPart;
-  /** When set: the moved keys this part samples, per report (instead of
-   *  sampleLimit): fewer when parts before it moved keys enough
-   *  (engine/split.ts, partSampleLimits). */
+export interface SplitRunRequest {
+  kind: 'splitRun';
+  /** The run's id, unique in the page. */
+  run: number;
+  /** On the run's first grant: what its jobs count. */
+  start?: RunStart;
+  /** Count the run's keys up to this position (after the last grant's, at most start.end). */
+  to: number;
+}
+export interface RunStart {
+  report: ResizeRequest | LoadRequest;
+  begin: number;
+  end: number;
+  /** When set: the moved keys the run samples, per report (instead of
+   *  sampleLimit): 0 where the keys before it surely fill the list
+   *  (engine/split.ts, skippedSamples). */
   sampleLimits?: number[];
+}
+/**
+ * A run's counts, which ends it: for a resize, each report's ResizePart
+ * (flows as their non-zero cells: a 1000 -> 1001 resize passes about 2,000
+ * cells, not 1,001,000; keyRange the keys it counted), for the merging
+ * worker (MergeResizeRequest); for a load, its LoadReply.
+ */
+export interface SplitCollectRequest {
+  kind: 'splitCollect';
+  run: number;
 }
 /**
  * The moved keys a resize lists, in key order, in columns (the package's
@@ -155,7 +165,7 @@ export interface ResizePartRequest extends Omit<ResizeRequest, 'kind'> {
  * copied) and the key text only where it is not the decimal value.
  *
  * The list is `parts`' keys one after another: one worker's report has one
- * part; a split report keeps each part's columns as its worker made them
+ * part; a split report keeps each run's columns as its worker made them
  * (split.ts, firstMoved), since copying them into one list wrote fresh
  * memory, which costs more than the copy (100,000 keys, 1.6 MB: 5.5-6 ms
  * in Node on this project's 2-core VM, after the merge, with the other
@@ -189,7 +199,7 @@ export interface ResizeReply {
   /** Algorithm-major: every step of the first algorithm, then the next. */
   steps: ResizeOutcome[];
 }
-/** A ResizeReply of one part: each report as its ResizePart. */
+/** A ResizeReply of one run (SplitCollectRequest): each report as its ResizePart. */
 export interface ResizePartReply {
   keyCount: number;
   steps: StepOutcome<ResizePart>[];
@@ -202,11 +212,9 @@ export interface LoadRequest {
   n: number;
   /** When set: loads per node of this list (after its steps), n not used. */
   scenario?: NodeScenario;
-  /** When set: this worker's share of the keys only. */
-  part?: ReportPart;
 }
 
-/** The replies of every part of `request` (in part order) made into one, exactly. */
+/** The counts of every run of `request` (SplitCollectRequest, in key order) made into one reply, exactly. */
 export interface MergeResizeRequest {
   kind: 'mergeResize';
   request: ResizeRequest;
@@ -282,7 +290,8 @@ export type Request =
   | RunStreamRequest
   | CheckRequest
   | ResizeRequest
-  | ResizePartRequest
+  | SplitRunRequest
+  | SplitCollectRequest
   | LoadRequest
   | MergeResizeRequest
   | MergeLoadRequest
@@ -298,7 +307,8 @@ export interface ReplyMap {
   runStream: RunStreamReply;
   check: CheckReply;
   resize: ResizeReply;
-  resizePart: ResizePartReply;
+  splitRun: null;
+  splitCollect: ResizePartReply | LoadReply;
   load: LoadReply;
   mergeResize: ResizeReply;
   mergeLoad: LoadReply;

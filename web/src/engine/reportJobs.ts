@@ -1,10 +1,10 @@
 // What a report's jobs share, whole or split: engine/worker.ts runs a whole
 // resize or load, and engine/splitJob.ts (fetched with the first split
-// report) a part of one and the merge. The reports a resize request asks
-// for, run as jobs; the key range of a part; the buffers to transfer.
+// report) a run of one and the merge. The reports a resize request asks
+// for, as jobs to start; the buffers to transfer.
 
 import type { Jumphash, LoadResult, ResizeJob, Topology } from 'jumphash-wasm';
-import type { Field, LoadRequest, ReportPart, ReportedResize, ResizePartRequest, ResizeRequest, StepOutcome } from './protocol';
+import type { Field, LoadRequest, ReportedResize, ResizeRequest, StepOutcome } from './protocol';
 import { describeChange } from './scenario';
 import {
   FieldError, Progress, type ParsedScenario, type WithKeyText, blame, messageOf, parseScenario, runJob, withOptions,
@@ -26,7 +26,7 @@ export interface ResizeStep {
 }
 
 /** The reports a resize request asks for, algorithm-major (every step of the first algorithm, then the next). */
-export function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest | ResizePartRequest>, scenario: ParsedScenario | null): ResizeStep[] {
+export function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest>, scenario: ParsedScenario | null): ResizeStep[] {
   const pairs = scenario ? scenario.steps.length : request.sizes.length - 1;
   const steps: ResizeStep[] = [];
   for (const algo of request.algos) {
@@ -48,48 +48,48 @@ export function resizeSteps(jh: Jumphash, request: WithKeyText<ResizeRequest | R
   return steps;
 }
 
-/** The key positions of `part` (the package's keyRange, which it checks); undefined: every key (no part). */
-export function keyRangeOf(part: ReportPart | undefined): [number, number] | undefined {
-  return part ? [part.begin, part.end] : undefined;
-}
-
 /**
- * The reports of a resize request, each made by `finish` from its finished
- * job, which adds the buffers to transfer to `transfer`: the whole report
- * (engine/worker.ts) or, for a part of a split report (ResizePartRequest),
- * the part's counts (engine/splitJob.ts).
+ * The reports of a whole resize request (engine/worker.ts), each made by
+ * `finish` from its finished job, which adds the buffers to transfer to
+ * `transfer`.
  */
 export function resizeReports<R>(
   jh: Jumphash,
   id: number,
-  request: WithKeyText<ResizeRequest | ResizePartRequest>,
+  request: WithKeyText<ResizeRequest>,
   finish: (job: ResizeJob, transfer: Transferable[]) => R,
 ): { reply: { keyCount: number; steps: StepOutcome<R>[] }; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const keyRange = keyRangeOf('part' in request ? request.part : undefined);
-  const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
   const planned = resizeSteps(jh, request, scenario);
-  const progress = new Progress(id, ownKeys * planned.length, keyRange !== undefined);
+  const progress = new Progress(id, keyCount * planned.length);
   const steps: StepOutcome<R>[] = [];
   const transfer: Transferable[] = [];
-  const sampleLimits = 'sampleLimits' in request ? request.sampleLimits : undefined;
-  for (const [k, { algo, label, start }] of planned.entries()) {
+  for (const { algo, label, start } of planned) {
     let job: ResizeJob;
     try {
-      job = start({ sampleLimit: sampleLimits?.[k] ?? request.sampleLimit, ...(keyRange ? { keyRange } : {}) });
+      job = start({ sampleLimit: request.sampleLimit });
     } catch (error) {
       steps.push({ algorithm: algo, label, result: null, error: messageOf(error) });
-      progress.add(ownKeys, `${algo}: ${label}`);
+      progress.add(keyCount, `${algo}: ${label}`);
       continue;
     }
     steps.push({ algorithm: algo, label, result: runJob(job, progress, `${algo}: ${label}`, (finished) => finish(finished, transfer)), error: null });
   }
+  throwIfAllFailed(steps, scenario !== null);
+  return { reply: { keyCount, steps }, transfer };
+}
+
+/**
+ * When every report of a resize over bucket counts failed (not on a node
+ * list, whose reports fail alone), the first one's error, blaming the
+ * bucket count it names.
+ */
+export function throwIfAllFailed(steps: readonly { error: string | null }[], onNodes: boolean): void {
   const failed = steps.filter((step) => step.error !== null);
-  if (steps.length > 0 && failed.length === steps.length && !scenario) {
+  if (steps.length > 0 && failed.length === steps.length && !onNodes) {
     throw new FieldError(failed[0]!.error!, sizeField(failed[0]!.error!));
   }
-  return { reply: { keyCount, steps }, transfer };
 }
 
 function sizeField(message: string): Field | undefined {

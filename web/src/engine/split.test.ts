@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { LoadRequest, ResizeRequest } from './protocol';
-import { KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, PART_FROM_KEYS, PartCutter, PartsProgress, firstMoved, leastMovedShares, partSampleLimits, passedCounts, samplesToRetake, skippedSamples, splitRanges, type PartProgress } from './split';
+import {
+  GRANT_FROM_KEYS, GRANT_SHARE, GrantsProgress, type Grant, RunScheduler, firstMoved, leastMovedShares, samplesToRetake, skippedSamples, type PartProgress,
+} from './split';
+import { GRANTS_IN_FLIGHT } from './splitReport';
 import { KEYS_PER_CARRIED_COUNT_TO_SPLIT, MAX_FLOW_CELLS, expectedPassedCounts, mergedCounts, splitWorkers } from './splitWorkers';
 
 const resize = (sizes: number[], algos = ['jumpback']): ResizeRequest => ({ kind: 'resize', algos, keys: '', sizes, sampleLimit: 0 });
@@ -73,180 +76,186 @@ describe('splitWorkers', () => {
   });
 });
 
-describe('splitRanges', () => {
-  /** The ranges cover 0..keyCount once, in order, none empty. */
-  const expectCover = (ranges: [number, number][], keyCount: number) => {
-    let at = 0;
-    for (const [begin, end] of ranges) {
-      expect(begin).toBe(at);
-      expect(end).toBeGreaterThan(begin);
-      at = end;
+/** A scheduler's grants to lane `lane` until it has none left, as [run id, from, to]. */
+const grantsOf = (scheduler: RunScheduler, lane: number): [number, number, number][] => {
+  const grants: [number, number, number][] = [];
+  for (let grant = scheduler.next(lane); grant; grant = scheduler.next(lane)) grants.push([grant.run.id, grant.from, grant.to]);
+  return grants;
+};
+const newScheduler = (keyCount: number, workers: number, runLeast = GRANT_FROM_KEYS, steals = true) => {
+  let id = 0;
+  return new RunScheduler(keyCount, workers, runLeast, steals, () => ++id);
+};
+
+/**
+ * A split report's grants on workers of `speeds` (keys a time unit), each
+ * holding GRANTS_IN_FLIGHT at once and taking its next when one is back,
+ * as runSplitReport posts them, with no cost but the counting: when the
+ * last worker is done, against an ideal split (each worker's keys in
+ * proportion to its speed), and the runs.
+ */
+function simulate(keyCount: number, speeds: number[], runLeast = GRANT_FROM_KEYS) {
+  const scheduler = newScheduler(keyCount, speeds.length, runLeast);
+  const queues: Grant[][] = speeds.map(() => []);
+  for (let round = 0; round < GRANTS_IN_FLIGHT; round++) {
+    speeds.forEach((_, lane) => {
+      const grant = scheduler.next(lane);
+      if (grant) queues[lane]!.push(grant);
+    });
+  }
+  const free = speeds.map(() => 0);
+  const doneAt = (lane: number) => free[lane]! + (queues[lane]![0]!.to - queues[lane]![0]!.from) / speeds[lane]!;
+  const counted: [number, number][] = [];
+  let end = 0;
+  for (;;) {
+    let lane = -1;
+    for (let l = 0; l < speeds.length; l++) if (queues[l]!.length > 0 && (lane < 0 || doneAt(l) < doneAt(lane))) lane = l;
+    if (lane < 0) break;
+    end = free[lane] = doneAt(lane);
+    const grant = queues[lane]!.shift()!;
+    counted.push([grant.from, grant.to]);
+    const next = scheduler.next(lane);
+    if (next) queues[lane]!.push(next);
+  }
+  const ideal = keyCount / speeds.reduce((sum, speed) => sum + speed, 0);
+  return { overIdeal: end / ideal, runs: scheduler.runs, counted: counted.sort((a, b) => a[0] - b[0]) };
+}
+
+/** The ranges cover 0..keyCount once, in order, none empty. */
+const expectCover = (ranges: readonly (readonly [number, number])[], keyCount: number) => {
+  let at = 0;
+  for (const [begin, end] of ranges) {
+    expect(begin).toBe(at);
+    expect(end).toBeGreaterThan(begin);
+    at = end;
+  }
+  expect(at).toBe(keyCount);
+};
+
+describe('RunScheduler', () => {
+  test('each worker starts an equal run, in key order, with its first grant', () => {
+    const scheduler = newScheduler(10 ** 7 + 1, 3);
+    expect(scheduler.runs.map(({ lane, begin, end }) => [lane, begin, end])).toEqual([[0, 0, 3_333_333], [1, 3_333_333, 6_666_667], [2, 6_666_667, 10_000_001]]);
+    const grant = scheduler.next(1)!;
+    expect([grant.run.id, grant.from, grant.first]).toEqual([2, 3_333_333, true]);
+    expect(scheduler.next(1)!.first).toBe(false);
+  });
+
+  test('the grants shrink with the keys not granted of every run, down to GRANT_FROM_KEYS (2^18), the last taking what is left', () => {
+    expect([GRANT_FROM_KEYS, GRANT_SHARE]).toEqual([2 ** 18, 4]);
+    const scheduler = newScheduler(10 ** 7, 2);
+    // Taken in turn: 10^7 / 8 keys first, then an eighth of what neither run has granted.
+    const sizes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const grant = scheduler.next(i % 2)!;
+      sizes.push(grant.to - grant.from);
     }
-    expect(at).toBe(keyCount);
-  };
-  test('the parts shrink: the keys left over 2 x workers, down to PART_FROM_KEYS (2^18) keys', () => {
-    expect(PART_FROM_KEYS).toBe(2 ** 18);
-    const ranges = splitRanges(10 ** 7, 142, 17, 2);
-    expectCover(ranges, 10 ** 7);
-    expect(ranges.map(([b, e]) => e - b)).toEqual([
-      2_500_000, 1_875_000, 1_406_250, 1_054_688, 791_016, 593_262, 444_946, 333_710, 262_144, 262_144, 262_144, 214_696,
-    ]);
-  });
-  test('until a part is back, at least 4 keys a count each part carries: a 10^6-cell flow matrix makes 4 x 10^6-key parts', () => {
-    expect(KEYS_PER_PASSED_COUNT).toBe(4);
-    const counts = mergedCounts(resize([1000, 1001]));
-    const ranges = splitRanges(10 ** 8, counts, 11, 2);
-    expectCover(ranges, 10 ** 8);
-    const sizes = ranges.map(([b, e]) => e - b);
-    expect(sizes[0]).toBe(25_000_000);
-    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(4 * counts);
-    expect(sizes.length).toBe(10);
-  });
-  test('more workers, smaller first parts', () => {
-    const ranges = splitRanges(10 ** 8, 142, 18, 8);
-    expectCover(ranges, 10 ** 8);
-    expect(ranges[0]![1]).toBe(6_250_000);
-  });
-  test('no part shorter than half the least: the last one takes the few keys left', () => {
-    const ranges = splitRanges(3 * 2 ** 18 + 5, 142, 17, 2);
-    expectCover(ranges, 3 * 2 ** 18 + 5);
-    expect(ranges.map(([b, e]) => e - b)).toEqual([2 ** 18, 2 ** 18, 2 ** 18 + 5]);
-    expect(splitRanges(2 ** 19 + 2 ** 17 - 1, 142, 17, 2).map(([b, e]) => e - b)).toEqual([2 ** 18, 2 ** 18 + 2 ** 17 - 1]);
-  });
-  test('a pasted list (each part parses all of it) is one equal part a worker', () => {
-    expect(splitRanges(3 * 10 ** 6, 142, 8 * 3 * 10 ** 6, 2)).toEqual([[0, 1_500_000], [1_500_000, 3_000_000]]);
-    expect(splitRanges(10, 1, 1000, 3)).toEqual([[0, 3], [3, 6], [6, 10]]);
-    expect(splitRanges(10 ** 7, 142, 10 ** 7 / 1024 + 1, 2)).toHaveLength(2);
-    expect(splitRanges(10 ** 7, 142, 10 ** 7 / 1024, 2).length).toBeGreaterThan(2);
-  });
-  test('one worker: one part', () => {
-    expect(splitRanges(2 ** 24, 142, 17, 1)).toEqual([[0, 2 ** 24]]);
-  });
-});
-
-describe('PartCutter', () => {
-  const counts = mergedCounts(resize([1000, 1001])); // 1,003,001
-  /** The parts of 10^8 keys on 2 workers, cut as the workers take them: after the first `before` parts, each part back passes `passed(part)` counts. */
-  const cut = (passed: (range: [number, number]) => number, before = 4) => {
-    const cutter = new PartCutter(10 ** 8, counts, 11, 2);
-    for (let i = 0; i < before; i++) cutter.next();
-    for (let back = 0; cutter.next(); back++) cutter.passed(passed(cutter.ranges[back]!));
-    return cutter.ranges;
-  };
-  const sizes = (ranges: [number, number][]) => ranges.map(([b, e]) => e - b);
-
-  test('parts that pass few counts (jumpback 1000 -> 1001: about 3,600) end in parts of PART_FROM_KEYS, above a quarter key a count carried', () => {
-    expect(KEYS_PER_CARRIED_COUNT).toBe(0.25);
-    const least = Math.max(PART_FROM_KEYS, KEYS_PER_CARRIED_COUNT * counts);
-    expect(least).toBe(PART_FROM_KEYS);
-    const ranges = cut(() => 3_600);
-    const cutSizes = sizes(ranges);
-    // The first four, posted before any part is back, as splitRanges cuts them.
-    expect(cutSizes.slice(0, 4)).toEqual(sizes(splitRanges(10 ** 8, counts, 11, 2)).slice(0, 4));
-    let at = 0;
-    for (const [begin, end] of ranges) {
-      expect(begin).toBe(at);
-      at = end;
+    expect(sizes).toEqual([1_250_000, 1_093_750, 957_032, 837_403, 732_727, 641_136]);
+    // Both in turn to the end: each run's grants are contiguous and end it,
+    // the last ones GRANT_FROM_KEYS, and each run's last what it has left.
+    const turns = newScheduler(10 ** 7, 2);
+    const grants: Grant[] = [];
+    for (let lane = 0, idle = 0; idle < 2; lane = 1 - lane) {
+      const grant = turns.next(lane);
+      idle = grant ? 0 : idle + 1;
+      if (grant) grants.push(grant);
     }
-    expect(at).toBe(10 ** 8);
-    expect(Math.min(...cutSizes.slice(0, -1))).toBe(least);
-    expect(cutSizes.at(-1)!).toBeGreaterThanOrEqual(least / 2);
-    expect(cutSizes.at(-1)!).toBeLessThan(1.5 * least);
-    expect(cutSizes.length).toBeGreaterThan(splitRanges(10 ** 8, counts, 11, 2).length);
+    expect(turns.runs).toHaveLength(2);
+    for (const run of turns.runs) {
+      const own = grants.filter((grant) => grant.run === run);
+      expectCover(own.map(({ from, to }) => [from - run.begin, to - run.begin] as const), run.end - run.begin);
+      expect(own.at(-1)!.to - own.at(-1)!.from).toBeGreaterThanOrEqual(GRANT_FROM_KEYS / 2);
+    }
+    const lastOfRun = (grant: Grant) => grant.to === grant.run.end;
+    expect(Math.min(...grants.filter((grant) => !lastOfRun(grant)).map(({ from, to }) => to - from))).toBe(GRANT_FROM_KEYS);
   });
-  test('parts that pass their whole matrix (modulo) are cut as before any part was back', () => {
-    expect(cut(() => counts)).toEqual(splitRanges(10 ** 8, counts, 11, 2));
+
+  test('a worker whose run is all granted steals the back half of the keys not granted of the run with the most', () => {
+    const scheduler = newScheduler(10 ** 7, 2);
+    const first = scheduler.next(1)!; // the second worker took [5,000,000, 6,250,000)
+    expect([first.from, first.to]).toEqual([5_000_000, 6_250_000]);
+    const grants = grantsOf(scheduler, 0);
+    // Its own run, then the back half of the second run's 3,750,000 keys
+    // not granted, then the back half of what that left, and so on.
+    const runs = scheduler.runs.map(({ id, lane, begin, end }) => [id, lane, begin, end]);
+    expect(runs[0]).toEqual([1, 0, 0, 5_000_000]);
+    expect(runs[2]).toEqual([3, 0, 8_125_000, 10_000_000]);
+    expect(runs[3]).toEqual([4, 0, 6_250_000 + 937_500, 8_125_000]);
+    expect(grants.map(([run]) => run).filter((run, i, all) => run !== all[i - 1])).toEqual(scheduler.runs.filter((run) => run.lane === 0).map((run) => run.id));
+    // It stole until the second worker's keys not granted were fewer than 2 x runLeast.
+    const second = scheduler.runs[1]!;
+    expect(second.end - second.granted).toBeLessThan(2 * GRANT_FROM_KEYS);
+    expect(second.end - second.granted).toBeGreaterThan(0);
+    // Every key is in one run: the second worker's grants end its run.
+    expect(grantsOf(scheduler, 1).at(-1)![2]).toBe(second.end);
+    expectCover(scheduler.runs.map(({ begin, end }) => [begin, end] as const).sort((a, b) => a[0] - b[0]), 10 ** 7);
   });
-  test('the most counts any part passed sizes the parts cut after it', () => {
-    // A small part that passed few counts does not undo a dense one.
-    const ranges = cut(([b, e]) => (b === 0 ? counts : Math.min(e - b, 1000)));
-    expect(Math.min(...sizes(ranges))).toBeGreaterThanOrEqual(KEYS_PER_PASSED_COUNT * counts / 2);
+
+  test('no steal of fewer than 2 x runLeast keys, nor of a pasted list', () => {
+    const costly = newScheduler(10 ** 7, 2, 2_500_001);
+    grantsOf(costly, 0);
+    expect(costly.runs).toHaveLength(2); // the other run's 5,000,000 keys: not worth two runs of 2,500,001
+    const pasted = newScheduler(10 ** 7, 2, GRANT_FROM_KEYS, false);
+    expect(grantsOf(pasted, 0).at(-1)![2]).toBe(5_000_000);
+    expect(pasted.runs).toHaveLength(2);
   });
-  test('until a part is back, the parts are sized by the counts the request leads to expect', () => {
-    const expected = expectedPassedCounts(resize([1000, 1001]), () => true); // 4,001
-    const cutter = new PartCutter(10 ** 7, counts, 17, 2, expected);
-    while (cutter.next());
-    // 10^7 keys: the keys left over 4, down to PART_FROM_KEYS (2^18, above
-    // a quarter key for each of the 1,003,001 counts carried); the last
-    // takes what is left, at least half of that.
-    expect(sizes(cutter.ranges)).toEqual([2_500_000, 1_875_000, 1_406_250, 1_054_688, 791_016, 593_262, 444_946, 333_710, 262_144, 262_144, 262_144, 214_696]);
-  });
-  test('at least PART_FROM_KEYS keys, whatever passed', () => {
-    const cutter = new PartCutter(10 ** 7, 142, 17, 2);
-    cutter.passed(0);
-    while (cutter.next());
-    expect(sizes(cutter.ranges)).toEqual(sizes(splitRanges(10 ** 7, 142, 17, 2)));
+
+  test('workers alike end together with one run each; a slower one counts fewer keys, and the report hardly waits for it', () => {
+    for (const keys of [10 ** 7, 10 ** 8]) {
+      const alike = simulate(keys, [1, 1]);
+      expect(alike.runs).toHaveLength(2);
+      expect(alike.overIdeal).toBeCloseTo(1, 9);
+      expectCover(alike.counted, keys);
+    }
+    // One worker 3x slower over 10^8 keys: 1.07x the ideal split (an equal
+    // split: 1.5x); 2x slower: 1.02x; 2x slower, one of four: 1.03x.
+    const slow = simulate(10 ** 8, [1, 1 / 3]);
+    expectCover(slow.counted, 10 ** 8);
+    expect(slow.overIdeal).toBeLessThan(1.08);
+    expect(simulate(10 ** 8, [1, 0.5]).overIdeal).toBeLessThan(1.02);
+    expect(simulate(10 ** 8, [1, 0.5, 1, 1]).overIdeal).toBeLessThan(1.04);
+    // Over 10^7 keys, the last grants (2^18 keys) weigh more: 2x slower, 1.08x.
+    expect(simulate(10 ** 7, [1, 0.5]).overIdeal).toBeLessThan(1.08);
   });
 });
-
-describe('passedCounts', () => {
-  const step = (cells: { index: Uint32Array | null; count: Float64Array } | null) => ({
-    result: { loadsBefore: new Float64Array(10), loadsAfter: new Float64Array(12), flowCells: cells },
-  });
-  test('a resize part passes each report\'s loads and flow cells, or its whole matrix', () => {
-    const sparse = step({ index: new Uint32Array(14), count: new Float64Array(14) });
-    const dense = step({ index: null, count: new Float64Array(120) });
-    expect(passedCounts({ steps: [sparse] })).toBe(22 + 14);
-    expect(passedCounts({ steps: [sparse, dense, step(null), { result: null }] })).toBe(36 + 142 + 22);
-  });
-  test('a load part passes its loads', () => {
-    expect(passedCounts({ items: [{ result: { loads: new Float64Array(1000) } }, { result: null }] })).toBe(1000);
-  });
-});
-
-describe('partSampleLimits', () => {
-  const part = (...moved: (number | null)[]) => ({ steps: moved.map((m) => ({ result: m === null ? null : { moved: m } })) });
-  test('no part before back: the whole limit', () => {
-    expect(partSampleLimits(200_000, 0, [])).toBeUndefined();
-    expect(partSampleLimits(200_000, 1, [undefined, part(5, 5)])).toBeUndefined();
-  });
-  test('the limit less the moved keys of the parts before that are back, per report, never below 0', () => {
-    expect(partSampleLimits(200_000, 2, [part(150_000, 10), undefined])).toEqual([50_000, 199_990]);
-    expect(partSampleLimits(200_000, 2, [undefined, part(250_000, 10)])).toEqual([0, 199_990]);
-    expect(partSampleLimits(200_000, 3, [part(120_000, 1), part(90_000, 2), undefined])).toEqual([0, 199_997]);
-    expect(partSampleLimits(100, 2, [part(null, 40), part(null, 40)])).toEqual([100, 20]);
-  });
-  test('parts after this one do not count', () => {
-    expect(partSampleLimits(200_000, 1, [part(7, 7), part(9, 9), part(11, 11)])).toEqual([199_993, 199_993]);
-  });
-});
-
 describe('skipped samples', () => {
-  const part = (...moved: (number | null)[]) => ({ steps: moved.map((m) => ({ result: m === null ? null : { moved: m } })) });
+  const run = (...moved: (number | null)[]) => ({ steps: moved.map((m) => ({ result: m === null ? null : { moved: m } })) });
   test('the least share each report moves, algorithm-major; none estimated for a node list', () => {
     expect(leastMovedShares(resize([10, 12, 8], ['jump', 'modulo']))).toEqual([2 / 12, 4 / 12, 2 / 12, 4 / 12]);
     expect(leastMovedShares(resize([1000, 1000]))).toEqual([0]);
     expect(leastMovedShares({ ...resize([]), scenario: { nodes: 'a b c', steps: '-a +e', opts: '' } })).toEqual([0, 0]);
   });
-  test('a part skips its sample where the parts still running before it surely fill the list', () => {
-    // jump 10 -> 12 over random:10000000:1: the first part (2,500,000 keys) moves about
-    // 417,000, twice the list: the second part, started with it, skips its sample.
-    expect(skippedSamples(200_000, undefined, 2_500_000, [1 / 6])).toEqual([true]);
-    // A smaller first part (775,005 keys) moves about 129,000: short of 1.25 x 200,000.
-    expect(skippedSamples(200_000, undefined, 775_005, [1 / 6])).toEqual([false]);
-    // Per report, against what the parts back already left to list.
-    expect(skippedSamples(200_000, [50_000, 200_000], 400_000, [1 / 6, 1 / 6])).toEqual([true, false]);
-    // Nothing left to list, no part pending, or no estimate: nothing to skip.
-    expect(skippedSamples(200_000, [0], 10 ** 7, [1 / 6])).toEqual([false]);
-    expect(skippedSamples(200_000, undefined, 0, [1 / 6])).toEqual([false]);
-    expect(skippedSamples(200_000, undefined, 10 ** 8, [0])).toEqual([false]);
+  test('a run skips its sample where the keys before it surely fill the list', () => {
+    // jump 10 -> 12 over random:10000000:1 on two workers: the first run
+    // (5,000,000 keys) moves about 833,000, four times the list: the second
+    // run skips its sample.
+    expect(skippedSamples(200_000, 5_000_000, [1 / 6])).toEqual([true]);
+    // 1,500,000 keys before move about 250,000: just 1.25 x 200,000.
+    expect(skippedSamples(200_000, 1_500_000, [1 / 6])).toEqual([true]);
+    expect(skippedSamples(200_000, 1_499_999, [1 / 6])).toEqual([false]);
+    // Per report.
+    expect(skippedSamples(200_000, 2_000_000, [1 / 6, 1 / 100])).toEqual([true, false]);
+    // No list, no key before, or no estimate: nothing to skip.
+    expect(skippedSamples(0, 10 ** 7, [1 / 6])).toEqual([false]);
+    expect(skippedSamples(200_000, 0, [1 / 6])).toEqual([false]);
+    expect(skippedSamples(200_000, 10 ** 8, [0])).toEqual([false]);
   });
-  test('a part that skipped its sample is run again only where the parts before it moved too few', () => {
+  test('a run that skipped its sample is run again only where the runs before it moved too few', () => {
     const skipped = [undefined, [true, true], [true, false]];
-    // The first part filled report 0's list; report 1's left 160,000 for the second part.
-    expect(samplesToRetake(200_000, [part(250_000, 40_000), part(90_000, 70_000), part(80_000, 5)], skipped)).toEqual([{ index: 1, limits: [0, 160_000] }]);
-    // The first part filled both: nothing to run again.
-    expect(samplesToRetake(200_000, [part(250_000, 210_000), part(90_000, 70_000), part(80_000, 5)], skipped)).toEqual([]);
-    // A part that moved nothing, or a report without a result, has nothing to list.
-    expect(samplesToRetake(200_000, [part(0, 0), part(0, null), part(7, 5)], skipped)).toEqual([{ index: 2, limits: [200_000, 0] }]);
+    // The first run filled report 0's list; report 1's left 160,000 for the second run.
+    expect(samplesToRetake(200_000, [run(250_000, 40_000), run(90_000, 70_000), run(80_000, 5)], skipped)).toEqual([{ index: 1, limits: [0, 160_000] }]);
+    // The first run filled both: nothing to run again.
+    expect(samplesToRetake(200_000, [run(250_000, 210_000), run(90_000, 70_000), run(80_000, 5)], skipped)).toEqual([]);
+    // A run that moved nothing, or a report without a result, has nothing to list.
+    expect(samplesToRetake(200_000, [run(0, 0), run(0, null), run(7, 5)], skipped)).toEqual([{ index: 2, limits: [200_000, 0] }]);
   });
 });
 
-describe('PartsProgress', () => {
-  test('one bar over every part: the total from the first part to report, the done summed', () => {
+describe('GrantsProgress', () => {
+  test('one bar over every grant: the total from the first grant to report, the done summed', () => {
     const seen: PartProgress[] = [];
-    // 10 keys in 3 parts (3, 3, 4 keys), 2 reports each.
-    const progress = new PartsProgress(10, (p) => seen.push(p));
+    // 10 keys in 3 grants (3, 3, 4 keys), 2 reports each.
+    const progress = new GrantsProgress(10, (p) => seen.push(p));
     progress.update(2, 4, { done: 2, total: 8, phase: 'jump: 10 → 12' });
     progress.update(0, 3, { done: 6, total: 6, phase: 'jump: 10 → 12' });
     progress.update(2, 4, { done: 8, total: 8, phase: 'jumpback: 10 → 12' });
@@ -256,7 +265,7 @@ describe('PartsProgress', () => {
   });
 });
 
-describe('the first moved keys of the parts', () => {
+describe('the first moved keys of the runs', () => {
   const sample = (first: number, count: number, labels: [number, string][] = []) => ({
     values: BigUint64Array.from({ length: count }, (_, i) => BigInt(first + i)),
     oldBuckets: Int32Array.from({ length: count }, (_, i) => i),
@@ -265,16 +274,16 @@ describe('the first moved keys of the parts', () => {
   });
   const keys = (moved: ReturnType<typeof firstMoved>) => moved.parts.flatMap((part) => [...part.values].map(Number));
 
-  test('joins the parts in order, past a part that moved nothing, and cuts at the limit', () => {
+  test('joins the runs in order, past a run that moved nothing, and cuts at the limit', () => {
     const parts = [sample(10, 2), sample(0, 0), sample(20, 3, [[0, 'a'], [2, 'c']]), sample(30, 4)];
     expect(keys(firstMoved(parts, 100))).toEqual([10, 11, 20, 21, 22, 30, 31, 32, 33]);
     const cut = firstMoved(parts, 4);
     expect(keys(cut)).toEqual([10, 11, 20, 21]);
-    // The cut part keeps its columns (subarrays, not copies) and the labels below the cut.
+    // The cut run keeps its columns (subarrays, not copies) and the labels below the cut.
     expect(cut.parts[1]!.values.buffer).toBe(parts[2]!.values.buffer);
     expect([...cut.parts[1]!.newBuckets]).toEqual([1, 2]);
     expect(cut.parts[1]!.labels).toEqual([[0, 'a']]);
-    // A part taken whole is the part itself; none past the limit is kept.
+    // A run taken whole is the run itself; none past the limit is kept.
     expect(cut.parts[0]).toBe(parts[0]);
     expect(firstMoved(parts, 2).parts).toEqual([parts[0]]);
     expect(firstMoved(parts, 0).parts).toEqual([]);

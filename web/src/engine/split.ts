@@ -1,206 +1,170 @@
 // How a report split across workers is cut and joined (run by
-// engine/splitReport.ts): the parts the workers take in turn, each part's
-// sample (and which parts skip theirs), and the progress of them all. Pure
-// arithmetic, kept apart so that it can be tested without workers; whether
-// to split at all is engine/splitWorkers.ts.
+// engine/splitReport.ts): each worker's runs and the grants it counts in
+// turn, each run's sample (and which runs skip theirs), and the progress of
+// them all. Pure arithmetic, kept apart so that it can be tested without
+// workers; whether to split at all is engine/splitWorkers.ts.
 
 import type { MovedKeyColumns } from 'jumphash-wasm';
 import type { MovedSample, ResizeRequest } from './protocol';
 
 /**
- * Keys a part has at least: each costs a job, a message each way and its
- * counts (a worker waited 0.2-0.7 ms for its next part in a Chromium
- * trace). The last parts are this short, so the worker that finishes
- * first waits at most about one of them for the other: 2^20 keys of jump
- * 10 -> 12 are about 30 ms in a page's worker, 2^18 about 8.
+ * Keys a grant has at least: each is a message each way and a step of its
+ * run's jobs (no job starts and no counts are copied: those are the run's,
+ * once). The last grants are this short, so the worker that finishes first
+ * waits at most about two of them (GRANTS_IN_FLIGHT) for the other: 2^18
+ * keys of jumpback 1000 -> 1001 are about 3 ms in a page's worker.
  */
-export const PART_FROM_KEYS = 1 << 18;
+export const GRANT_FROM_KEYS = 1 << 18;
 
 /**
- * Keys a part has at least per count it passes to the merge (a resize's
- * loads and flow cells, a load's loads): each is read out of the part's
+ * A grant is the keys not granted yet of every run over GRANT_SHARE x
+ * workers (at least GRANT_FROM_KEYS, at most what its run has left), as
+ * in factoring (S. F. Hummel, E. Schonberg and L. E. Flynn, 1992): the
+ * grants shrink as the report goes, so that a slow worker has little
+ * granted and not done at its end. In a simulation of the grants (split.test.ts)
+ * with one worker 3x slower than the other over 10^8 keys, the report
+ * ended 1.07x the time an ideal split would take with 4 (40 grants) and
+ * 1.29x with 2 (22); the same share of the run's own keys left took 1.23x
+ * with 4 and 1.07x with 8 (96 grants).
+ */
+export const GRANT_SHARE = 4;
+
+/**
+ * Keys a run has at least per count it passes to the merge (a resize's
+ * loads and flow cells, a load's loads): each is read out of the run's
  * module, moved to the page and on to the merging worker, and absorbed
  * there: in Node, warm, a part of 262,144 keys of modulo 1000 -> 1001 that
  * passed as many cells took 0.9-1.2 ms in partResult() and 4.1-5.8 ms in
  * the merge's absorb (a part of 4 x 10^6 keys, passing the whole matrix:
  * 2.5 and 10.7 ms), against 6-30 ns for a key's two lookups and counts.
- * Until a part is back, a part may pass every count it carries
- * (mergedCounts): modulo fills most of its matrix, jumpback 1000 -> 1001
- * about 2,000 of its 1,001,000 cells.
+ * A run passes what the request leads to expect (splitWorkers.ts,
+ * expectedPassedCounts): modulo fills most of its matrix, jumpback
+ * 1000 -> 1001 about 2,000 of its 1,001,000 cells. Only a steal starts a
+ * run beyond each worker's first (RunScheduler).
  */
 export const KEYS_PER_PASSED_COUNT = 4;
 
 /**
- * Keys a part has at least per count it carries, passed or not: its flow
- * matrix's marks (a bit a cell) are made zero for every part and read for
- * its cells. Its counts are no longer zeroed (FlowMatrix in the core): in
- * Node, a part's start went from 0.16-0.2 ms to 0.015-0.04 then. What
- * follows was measured while they were: for jumpback 1000 -> 1001
- * (1,001,000 cells) in a page's worker, a part's start took 0.3-1.0 ms and its
- * partResult() 0.2-1.3, against 2.5-2.9 ms for 2^18 keys; with a key a
- * count (parts of 10^6 keys, 10-15 ms), the worker done first waited up to
- * 18 ms for the other at the end of a report over `random:10000000:1`. A
- * quarter lets that report end in parts of PART_FROM_KEYS: taking turns
- * for 12 rounds on 2 workers, it took best 59 / median 80 ms from its
- * start to its reply, against 65 / 82 with a key a count (10^8 keys: 369
- * / 439 against 378 / 451).
+ * Keys a run has at least per count it carries, passed or not: its flow
+ * matrix's marks (a bit a cell) are made zero when it starts and read when
+ * it is collected (FlowMatrix in the core).
  */
 export const KEYS_PER_CARRIED_COUNT = 0.25;
 
 /**
- * Keys a report needs per character of its key text to be cut into more
- * parts than workers: each part reads and parses the whole text again, so
- * a pasted list (a character or more a key) is cut into one part a worker,
- * while a generated set (`random:10000000:1`, `0..99999999`) is cut finer.
+ * Keys a report needs per character of its key text for a worker to steal
+ * keys from another: a stolen run reads and parses the whole text again,
+ * so a pasted list (a character or more a key) is one run a worker, while
+ * a generated set (`random:10000000:1`, `0..99999999`) may be stolen from.
  */
 export const KEYS_PER_TEXT_CHAR = 1024;
 
 /**
- * The parts of a report over `keyCount` keys split across `workers`
- * workers, cut one at a time in key order as the workers take them (next).
- * The parts shrink, as in guided self-scheduling (C. D. Polychronopoulos and
- * D. J. Kuck, 1987): each is the keys left over 2 x workers, and at least
- * PART_FROM_KEYS keys, KEYS_PER_CARRIED_COUNT keys per count the part
- * carries (`counts`, mergedCounts) and KEYS_PER_PASSED_COUNT per count it
- * passes. Until a part is back (passed), a part is taken to pass what
- * the request leads to expect (`expectedPassed`); then, the most counts a
- * part passed so far: a report
- * that fills few of its flow cells (jumpback 1000 -> 1001) ends in parts
- * of PART_FROM_KEYS instead of 4 x 10^6, while a dense one (modulo) keeps
- * its large parts. The last parts are short, so a worker slowed by the rest of
- * the machine takes fewer keys and the report hardly waits for it (on this
- * project's 2-core VM, the same loop pinned to one core ran 13-68% slower
- * than on the other at times: README, Every core). A key list as long as
- * keyCount / KEYS_PER_TEXT_CHAR or more (`textChars`, a pasted list) is cut
- * into one equal part a worker.
+ * A worker's run of a split report: its jobs (one per report the request
+ * makes) over the key positions [begin, end), counted a grant at a time,
+ * which hold their counts until the run is collected. A run's keys are
+ * contiguous, so each run passes its counts to the merge once, however
+ * many grants it counted.
  */
-export class PartCutter {
-  /** The parts cut so far: key positions [begin, end), in key order. */
-  readonly ranges: [number, number][] = [];
-  private readonly equal: boolean;
-  /** The counts a part is taken to pass: the expectation until a part is back, then the most any part passed. */
-  private passing: number;
-  /** Whether a part is back yet (passed). */
-  private heard = false;
+export interface Run {
+  /** Unique in the page: the worker keeps the run's jobs under it. */
+  readonly id: number;
+  /** Index of the worker (lane) that runs it. */
+  readonly lane: number;
+  readonly begin: number;
+  /** End of the run's keys; a steal moves it back (its jobs, started over more, count no further). */
+  end: number;
+  /** Keys [begin, granted) are granted so far (posted to the worker). */
+  granted: number;
+}
 
-  /**
-   * `expectedPassed`: the counts a part is taken to pass until one is back
-   * (splitWorkers.ts, expectedPassedCounts); by default every count it
-   * carries.
-   */
+/** Keys [from, to) of `run` for its worker to count; `first`: the run's first grant, which starts its jobs over [run.begin, run.end). */
+export interface Grant {
+  run: Run;
+  from: number;
+  to: number;
+  first: boolean;
+}
+
+/**
+ * The runs of a report over `keyCount` keys split across `workers`
+ * workers, and the grants each worker counts in turn. Each worker starts
+ * with an equal run, the runs in key order, and is granted its keys a grant
+ * at a time, shrinking as the keys not granted do (GRANT_SHARE). A worker
+ * with no keys left in its run steals the back half
+ * of the keys not granted yet of the run that has the most, when that is
+ * at least 2 x `runLeast` keys (a new run costs a job start and a result):
+ * a worker slowed by the rest of the machine counts fewer keys, and the
+ * report hardly waits for it (on this project's 2-core VM, the same loop
+ * pinned to one core ran 13-68% slower than on the other at times: README,
+ * Every core), while workers alike end with one run each. `steals` false
+ * (a pasted list, KEYS_PER_TEXT_CHAR): one run a worker.
+ */
+export class RunScheduler {
+  /** Every run so far, in the order started. */
+  readonly runs: Run[] = [];
+  /** Each worker's run now. */
+  private readonly current: Run[] = [];
+
   constructor(
-    private readonly keyCount: number,
-    private readonly counts: number,
-    textChars: number,
-    private readonly workers: number,
-    expectedPassed = counts,
+    keyCount: number,
+    workers: number,
+    private readonly runLeast: number,
+    private readonly steals: boolean,
+    private readonly newId: () => number,
   ) {
-    this.equal = workers <= 1 || textChars * KEYS_PER_TEXT_CHAR > keyCount;
-    this.passing = expectedPassed;
-  }
-
-  /** Keys a part has at least, by the counts it carries and is taken to pass. */
-  private get least(): number {
-    return Math.max(PART_FROM_KEYS, KEYS_PER_PASSED_COUNT * this.passing, KEYS_PER_CARRIED_COUNT * this.counts);
-  }
-
-  /** The next part, or undefined once every key is in one. */
-  next(): [number, number] | undefined {
-    const range = this.peek();
-    if (range) this.ranges.push(range);
-    return range;
-  }
-
-  /** Whether the next part (next()) is the last: it takes every key left. */
-  nextIsLast(): boolean {
-    return this.peek()?.[1] === this.keyCount;
-  }
-
-  /** The part next() would cut, without cutting it. */
-  private peek(): [number, number] | undefined {
-    const begin = this.ranges.at(-1)?.[1] ?? 0;
-    if (begin >= this.keyCount) return undefined;
-    const index = this.ranges.length;
-    const left = this.keyCount - begin;
-    const least = this.least;
-    let keys = this.equal
-      ? Number((BigInt(this.keyCount) * BigInt(index + 1)) / BigInt(this.workers)) - begin
-      : Math.max(least, Math.ceil(left / (2 * this.workers)));
-    // No part shorter than half the least: this one takes the rest.
-    if (!this.equal && left - keys < least / 2) keys = left;
-    return [begin, begin + keys];
-  }
-
-  /** A part is back, having passed `counts` counts to the merge (passedCounts): the parts cut from now on are sized by the most any part passed. */
-  passed(counts: number): void {
-    this.passing = this.heard ? Math.max(this.passing, counts) : counts;
-    this.heard = true;
-  }
-}
-
-/**
- * Every part of a report as PartCutter cuts them before any part is back
- * (each part taken to pass every count it carries).
- */
-export function splitRanges(keyCount: number, counts: number, textChars: number, workers: number): [number, number][] {
-  const cutter = new PartCutter(keyCount, counts, textChars, workers);
-  while (cutter.next());
-  return cutter.ranges;
-}
-
-/**
- * The counts a part's reply passes to the merge: per report, its loads
- * and its flow cells (the whole matrix when it passes the matrix).
- */
-export function passedCounts(reply: { steps: readonly { result: PassedResize | null }[] } | { items: readonly { result: { loads: ArrayLike<number> } | null }[] }): number {
-  let counts = 0;
-  if ('steps' in reply) {
-    for (const { result } of reply.steps) {
-      if (!result) continue;
-      counts += result.loadsBefore.length + result.loadsAfter.length + (result.flowCells ? (result.flowCells.index ?? result.flowCells.count).length : 0);
+    for (let lane = 0; lane < workers; lane++) {
+      const begin = Number((BigInt(keyCount) * BigInt(lane)) / BigInt(workers));
+      const end = Number((BigInt(keyCount) * BigInt(lane + 1)) / BigInt(workers));
+      const run: Run = { id: newId(), lane, begin, end, granted: begin };
+      this.runs.push(run);
+      this.current.push(run);
     }
-  } else {
-    for (const { result } of reply.items) counts += result?.loads.length ?? 0;
   }
-  return counts;
-}
 
-/** What passedCounts reads of a resize part (the package's ResizePart). */
-interface PassedResize {
-  loadsBefore: ArrayLike<number>;
-  loadsAfter: ArrayLike<number>;
-  flowCells: { index: ArrayLike<number> | null; count: ArrayLike<unknown> } | null;
+  /** Worker `lane`'s next grant (stealing when its run is all granted), or undefined: nothing is left for it. */
+  next(lane: number): Grant | undefined {
+    let run = this.current[lane]!;
+    if (run.granted >= run.end) {
+      const stolen = this.steal(lane);
+      if (!stolen) return undefined;
+      run = stolen;
+    }
+    const first = run.granted === run.begin;
+    const left = run.end - run.granted;
+    let ungranted = 0;
+    for (const each of this.current) ungranted += each.end - each.granted;
+    let keys = Math.min(left, Math.max(GRANT_FROM_KEYS, Math.ceil(ungranted / (GRANT_SHARE * this.current.length))));
+    // No grant shorter than half the least: this one takes the rest.
+    if (left - keys < GRANT_FROM_KEYS / 2) keys = left;
+    const from = run.granted;
+    run.granted += keys;
+    return { run, from, to: run.granted, first };
+  }
+
+  /** A new run for `lane`: the back half of the keys not granted of the run that has the most, if that is worth a run. */
+  private steal(lane: number): Run | undefined {
+    if (!this.steals) return undefined;
+    let victim: Run | undefined;
+    for (const run of this.current) if (!victim || run.end - run.granted > victim.end - victim.granted) victim = run;
+    const left = victim ? victim.end - victim.granted : 0;
+    if (!victim || left < 2 * this.runLeast) return undefined;
+    const middle = victim.granted + Math.floor(left / 2);
+    const run: Run = { id: this.newId(), lane, begin: middle, end: victim.end, granted: middle };
+    victim.end = middle;
+    this.runs.push(run);
+    this.current[lane] = run;
+    return run;
+  }
 }
 
 /**
- * The moved keys part `index` of a split resize samples, per report
- * (algorithm and step), given the parts already back (`done`, by part
- * index; undefined where not back yet). The merge lists the first
- * `sampleLimit` moved keys in key order, so a part need not list more than
- * `sampleLimit` less the moved keys of the parts before it; a part not back
- * yet counts as none moved (an upper bound). undefined: `sampleLimit`
- * each (no part before this one is back).
- */
-export function partSampleLimits(sampleLimit: number, index: number, done: readonly ({ steps: readonly { result: { moved: number } | null }[] } | undefined)[]): number[] | undefined {
-  let limits: number[] | undefined;
-  for (let before = 0; before < index; before++) {
-    const part = done[before];
-    if (!part) continue;
-    limits ??= part.steps.map(() => sampleLimit);
-    part.steps.forEach((step, k) => {
-      limits![k] = Math.max(0, limits![k]! - (step.result?.moved ?? 0));
-    });
-  }
-  return limits;
-}
-
-/**
- * How sure a part must be that the merge will list none of its moved keys
- * to skip its sample: the parts before it that are still running must be
- * expected to move this many times the keys left to list. In Chromium
- * traces, a part of 1,875,000 keys of jump 10 -> 12 counted in 64 ms
- * without a sample and in about 75 with 200,000 sampled keys, which then
- * took 12.5 ms more to copy out of the module.
+ * How sure a run must be that the merge will list none of its moved keys
+ * to skip its sample: the keys before it must be expected to move this
+ * many times the keys the list holds. In Chromium traces, a part of
+ * 1,875,000 keys of jump 10 -> 12 counted in 64 ms without a sample and in
+ * about 75 with 200,000 sampled keys, which then took 12.5 ms more to copy
+ * out of the module.
  */
 export const SKIP_SAMPLE_MARGIN = 1.25;
 
@@ -209,7 +173,7 @@ export const SKIP_SAMPLE_MARGIN = 1.25;
  * major, as the worker runs them): |to - from| / max(from, to), the core's
  * minimumMovedExpected over the keys, which a consistent algorithm meets
  * and modulo exceeds. 0 for a node list's steps: not estimated, so their
- * parts never skip a sample.
+ * runs never skip a sample.
  */
 export function leastMovedShares(request: ResizeRequest): number[] {
   const steps = request.scenario ? request.scenario.steps.split(/[\s,]+/).filter(Boolean).length : request.sizes.length - 1;
@@ -224,27 +188,23 @@ export function leastMovedShares(request: ResizeRequest): number[] {
 }
 
 /**
- * Per report, whether a part skips its sample (samples none: limit 0): the
- * parts before it that are not back yet hold `pendingKeys` keys, and at
- * the least share they move (`shares`, leastMovedShares) that is at least
- * SKIP_SAMPLE_MARGIN times the keys left to list (`limits`, from
- * partSampleLimits, else `sampleLimit`), so the merge almost surely lists
- * none of this part's. If it does after all, the part is run again for
- * them (samplesToRetake).
+ * Per report, whether a run skips its sample (samples none: limit 0): the
+ * `keysBefore` keys before it, at the least share they move (`shares`,
+ * leastMovedShares), move at least SKIP_SAMPLE_MARGIN times the
+ * `sampleLimit` keys the list holds, so the merge almost surely lists none
+ * of this run's. If it does after all, the run is run again for them
+ * (samplesToRetake).
  */
-export function skippedSamples(sampleLimit: number, limits: readonly number[] | undefined, pendingKeys: number, shares: readonly number[]): boolean[] {
-  return shares.map((share, k) => {
-    const left = limits?.[k] ?? sampleLimit;
-    return left > 0 && pendingKeys * share >= SKIP_SAMPLE_MARGIN * left;
-  });
+export function skippedSamples(sampleLimit: number, keysBefore: number, shares: readonly number[]): boolean[] {
+  return shares.map((share) => sampleLimit > 0 && keysBefore * share >= SKIP_SAMPLE_MARGIN * sampleLimit);
 }
 
 /**
- * The parts to run again for the moved keys they skipped (`skipped`, by
- * part index, per report) that the merge lists after all, because the
- * parts before them moved fewer keys than expected: each such part with
- * its sample limits, per report what the parts before it left to list
- * (0 where it skipped nothing or nothing is left).
+ * The runs to run again for the moved keys they skipped (`skipped`, by
+ * index in key order, per report) that the merge lists after all, because
+ * the runs before them moved fewer keys than expected: each such run with
+ * its sample limits, per report what the runs before it left to list (0
+ * where it skipped nothing or nothing is left).
  */
 export function samplesToRetake(sampleLimit: number, parts: readonly { steps: readonly { result: { moved: number } | null }[] }[], skipped: readonly (readonly boolean[] | undefined)[]): { index: number; limits: number[] }[] {
   const movedBefore: number[] = [];
@@ -262,7 +222,7 @@ export function samplesToRetake(sampleLimit: number, parts: readonly { steps: re
   return retakes;
 }
 
-/** A worker's progress on its part (engine/client.ts, Progress). */
+/** A worker's progress on a grant (engine/client.ts, Progress). */
 export interface PartProgress {
   done: number;
   total: number;
@@ -270,13 +230,13 @@ export interface PartProgress {
 }
 
 /**
- * The progress of a report cut into parts, as one bar: every part's keys
- * done, out of every part's work. A part's total is its keys times the
- * reports it makes (algorithms and steps), so the first part to report
+ * The progress of a report counted in grants, as one bar: every grant's
+ * keys done, out of all the work. A grant's total is its keys times the
+ * reports it makes (algorithms and steps), so the first grant to report
  * gives the whole report's total: keyCount times its total per key.
  */
-export class PartsProgress {
-  /** Keys done, by part index (parts not heard from yet: none). */
+export class GrantsProgress {
+  /** Keys done, by grant index (grants not heard from yet: none). */
   private readonly done: number[] = [];
   private total = 0;
   constructor(
@@ -284,7 +244,7 @@ export class PartsProgress {
     private readonly onProgress?: (progress: PartProgress) => void,
   ) {}
 
-  /** Part `index`, over `keys` keys (at least 1), reported `progress`. */
+  /** Grant `index`, over `keys` keys (at least 1), reported `progress`. */
   update(index: number, keys: number, progress: PartProgress): void {
     this.done[index] = progress.done;
     this.total ||= Math.round((progress.total / keys) * this.keyCount);
@@ -295,11 +255,11 @@ export class PartsProgress {
 }
 
 /**
- * The first `limit` moved keys of a split resize: the parts' samples (each
- * in key order, the parts in key order) one after another, as a MovedSample
- * of their own columns, not copied. The part that reaches the limit is cut
- * (subarrays of its columns), the parts after it are left out, and a part
- * that moved none of its keys lists none (the parts after it still may).
+ * The first `limit` moved keys of a split resize: the runs' samples (each
+ * in key order, the runs in key order) one after another, as a MovedSample
+ * of their own columns, not copied. The run that reaches the limit is cut
+ * (subarrays of its columns), the runs after it are left out, and a run
+ * that moved none of its keys lists none (the runs after it still may).
  */
 export function firstMoved(samples: readonly MovedKeyColumns[], limit: number): MovedSample {
   const parts: MovedKeyColumns[] = [];

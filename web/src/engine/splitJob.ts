@@ -1,38 +1,174 @@
 // A report split across workers, a worker's side of it (the page's side is
-// engine/splitReport.ts): a part's counts and the merge. A module of its
+// engine/splitReport.ts): its runs, which count a grant of keys at a time
+// and keep their counts until collected, and the merge. A module of its
 // own, fetched by the engine worker on a split report's first request, so
 // that the worker every page starts (an embed too) carries less code.
 
-import type { Jumphash, ResizePart } from 'jumphash-wasm';
+import type { Job, Jumphash, LoadResult, ResizeJob, ResizePart } from 'jumphash-wasm';
 import type {
   LoadOutcome,
   LoadReply,
   LoadRequest,
+  MergeLoadRequest,
+  MergeResizeRequest,
   ResizeOutcome,
   ResizePartReply,
-  ResizePartRequest,
   ResizeReply,
   ResizeRequest,
+  RunStart,
+  SplitCollectRequest,
+  SplitRunRequest,
+  StepOutcome,
 } from './protocol';
-import { buffersOf, loadTopology, resizeReports, resizeSteps } from './reportJobs';
+import { buffersOf, loadTopology, resizeSteps, throwIfAllFailed } from './reportJobs';
 import { firstMoved } from './split';
 import { partBuffers, sampleBuffers } from './transfer';
-import { type WithKeyText, parseScenario, withOptions } from './workerJobs';
+import { FieldError, Progress, type WithKeyText, blame, messageOf, parseScenario, stepJob, withKeyText, withOptions } from './workerJobs';
 
-/** A part of a split resize: each report's counts (the package's ResizePart). */
-export function resizePart(jh: Jumphash, id: number, request: WithKeyText<ResizePartRequest>): { reply: ResizePartReply; transfer: Transferable[] } {
-  return resizeReports(jh, id, request, (job, transfer): ResizePart => {
-    const part = job.partResult();
-    transfer.push(...partBuffers(part));
-    return part;
-  });
+/** One report of a run: its job, or why it has none. */
+interface RunReport {
+  algorithm: string;
+  /** The resize's step ("10 → 12"), or what a load counts ("loads among 1000"). */
+  label: string;
+  job: Job<unknown> | null;
+  error: string | null;
+}
+
+/** A run this worker counts (SplitRunRequest). */
+interface Running {
+  kind: 'resize' | 'load';
+  keyCount: number;
+  begin: number;
+  end: number;
+  /** Keys [begin, counted) are counted. */
+  counted: number;
+  reports: RunReport[];
+  /** The chunk size stepJob goes on with. */
+  chunk: number;
+}
+
+/** The runs started and not collected, by id. */
+const runs = new Map<number, Running>();
+
+/** The jobs of a run (RunStart) over its report's keys [begin, end), one per report. */
+function startRun(jh: Jumphash, start: RunStart & { report: WithKeyText<ResizeRequest | LoadRequest> }): Running {
+  const { report, begin, end } = start;
+  const keyCount = blame('keys', () => jh.keyCount(report.keys));
+  const scenario = report.scenario ? parseScenario(jh, report.scenario) : null;
+  const keyRange: [number, number] = [begin, end];
+  const reports: RunReport[] = [];
+  const attempt = (algorithm: string, label: string, begin: () => Job<unknown>) => {
+    try {
+      reports.push({ algorithm, label, job: begin(), error: null });
+    } catch (error) {
+      reports.push({ algorithm, label, job: null, error: messageOf(error) });
+    }
+  };
+  try {
+    if (report.kind === 'resize') {
+      resizeSteps(jh, report, scenario).forEach(({ algo, label, start: startJob }, k) =>
+        attempt(algo, label, () => startJob({ sampleLimit: start.sampleLimits?.[k] ?? report.sampleLimit, keyRange })),
+      );
+      throwIfAllFailed(reports, scenario !== null);
+    } else {
+      const label = scenario ? 'loads per node' : `loads among ${report.n}`;
+      for (const algo of report.algos) attempt(algo, label, () => jh.startLoad(withOptions(algo, scenario), report.keys, loadTopology(report, scenario), { keyRange }));
+      if (reports.every((item) => item.error !== null) && !scenario) throw new FieldError(reports[0]!.error!, 'n');
+    }
+  } catch (error) {
+    for (const { job } of reports) job?.dispose();
+    throw error;
+  }
+  return { kind: report.kind, keyCount, begin, end, counted: begin, reports, chunk: 65536 };
+}
+
+/** Counts `run`'s keys up to position `to`, every report in turn, with progress over the grant's keys. */
+function countRun(id: number, run: Running, to: number): void {
+  if (!(Number.isSafeInteger(to) && to > run.counted && to <= run.end)) {
+    throw new Error(`splitRun: a grant must end after key ${run.counted} and at most at ${run.end}, got ${to}`);
+  }
+  const keys = to - run.counted;
+  const progress = new Progress(id, keys * run.reports.length, true);
+  for (const { algorithm, label, job } of run.reports) {
+    const phase = `${algorithm}: ${label}`;
+    if (job) run.chunk = stepJob(job, progress, phase, to - run.begin, run.chunk);
+    else progress.add(keys, phase);
+  }
+  run.counted = to;
+}
+
+/** A run's counts (SplitCollectRequest), which ends it: each report's ResizePart or LoadResult over the keys it counted. */
+function collectRun(runId: number): { reply: ResizePartReply | LoadReply; transfer: Transferable[] } {
+  const run = runs.get(runId);
+  if (!run) throw new Error(`splitCollect: no run ${runId} in this worker`);
+  runs.delete(runId);
+  const transfer: Transferable[] = [];
+  try {
+    if (run.kind === 'resize') {
+      const steps = run.reports.map(({ algorithm, label, job, error }): StepOutcome<ResizePart> => {
+        if (!job) return { algorithm, label, result: null, error };
+        const part = (job as ResizeJob).partResult();
+        transfer.push(...partBuffers(part));
+        return { algorithm, label, result: part, error: null };
+      });
+      return { reply: { keyCount: run.keyCount, steps }, transfer };
+    }
+    const items = run.reports.map(({ algorithm, job, error }): LoadOutcome => {
+      if (!job) return { algorithm, result: null, error };
+      const result = (job as Job<LoadResult>).result();
+      transfer.push(...buffersOf(result));
+      return { algorithm, result, error: null };
+    });
+    return { reply: { keyCount: run.keyCount, items }, transfer };
+  } finally {
+    for (const { job } of run.reports) job?.dispose();
+  }
+}
+
+type SplitRequest = SplitRunRequest | SplitCollectRequest | MergeResizeRequest | MergeLoadRequest;
+
+/** The requests taken so far, answered one after the other (answer). */
+let answered: Promise<unknown> = Promise.resolve();
+
+/**
+ * A split report's request to this worker, answered once every request
+ * taken before it is: a run's grants come in order, and its first (which
+ * starts the run, and may read a Blob of keys first) is done before the
+ * next.
+ */
+export function splitRequest(jh: Jumphash, id: number, request: SplitRequest): Promise<{ reply: unknown; transfer: Transferable[] }> {
+  const answer = answered.then(() => answerSplit(jh, id, request));
+  answered = answer.catch(() => {});
+  return answer;
+}
+
+/** A run's grant or its counts, or the merge. */
+async function answerSplit(jh: Jumphash, id: number, request: SplitRequest): Promise<{ reply: unknown; transfer: Transferable[] }> {
+  switch (request.kind) {
+    case 'splitRun': {
+      if (request.start) {
+        if (runs.has(request.run)) throw new Error(`splitRun: run ${request.run} is started already`);
+        runs.set(request.run, startRun(jh, { ...request.start, report: await withKeyText(request.start.report) }));
+      }
+      const run = runs.get(request.run);
+      if (!run) throw new Error(`splitRun: no run ${request.run} in this worker`);
+      countRun(id, run, request.to);
+      return { reply: null, transfer: [] };
+    }
+    case 'splitCollect':
+      return collectRun(request.run);
+    case 'mergeResize':
+      return mergeResize(jh, await withKeyText(request.request), request.parts);
+    case 'mergeLoad':
+      return mergeLoad(jh, await withKeyText(request.request), request.parts);
+  }
 }
 
 /**
- * The parts of a resize (ResizePartRequest: each worker took a key range)
- * made into one reply: for each report, a job over no keys of its own
- * absorbs every part in key order, so the core sums the counts and derives
- * the rest, exactly as one worker over every key would.
+ * The runs of a resize (SplitCollectRequest, in key order) made into one
+ * reply: for each report, a job over no keys of its own absorbs every run
+ * in key order, so the core sums the counts and derives the rest, exactly
+ * as one worker over every key would.
  */
 export function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, parts: ResizePartReply[]): { reply: ResizeReply; transfer: Transferable[] } {
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
@@ -42,7 +178,7 @@ export function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, p
     const outcomes = parts.map((part) => part.steps[k]!);
     const failed = outcomes.find((outcome) => outcome.result === null);
     if (failed) return { ...failed, result: null };
-    // The core sums the counts; the list is the parts' own samples, cut at
+    // The core sums the counts; the list is the runs' own samples, cut at
     // the limit (split.ts, firstMoved; the merging job keeps none).
     const job = start({ sampleLimit: 0, keyRange: [0, 0] });
     try {
@@ -58,7 +194,7 @@ export function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, p
   return { reply: { keyCount: parts[0]!.keyCount, steps }, transfer };
 }
 
-/** The parts of a load made into one reply, as mergeResize. */
+/** The runs of a load made into one reply, as mergeResize. */
 export function mergeLoad(jh: Jumphash, request: WithKeyText<LoadRequest>, parts: LoadReply[]): { reply: LoadReply; transfer: Transferable[] } {
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
   const transfer: Transferable[] = [];

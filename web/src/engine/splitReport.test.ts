@@ -1,143 +1,204 @@
 import { describe, expect, test } from 'vitest';
 import { CancelledError, EngineError, type Lane } from './client';
-import { FakeLane } from './fakeLane';
+import { FakeLane, type Posted } from './fakeLane';
 import type { LoadRequest, ResizeRequest } from './protocol';
-import { KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, PART_FROM_KEYS, splitRanges } from './split';
-import { PARTS_IN_FLIGHT, runSplitReport } from './splitReport';
+import { GRANT_FROM_KEYS } from './split';
+import { GRANTS_IN_FLIGHT, runSplitReport } from './splitReport';
 
 const KEYS = 10_000_000;
 const keyText = `0..${KEYS - 1}`;
 const request: LoadRequest = { kind: 'load', algos: ['jump'], keys: keyText, n: 10 };
-/** The reply of a load part (its loads are not read before the merge). */
-const partReply = { keyCount: KEYS, items: [{ algorithm: 'jump', result: null, error: 'not counted here' }] };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(lanes: FakeLane[], cancelled: () => boolean = () => false) {
-  return runSplitReport(request, KEYS, 10, lanes as unknown as Lane[], cancelled);
+function start(lanes: FakeLane[], cancelled: () => boolean = () => false, split: LoadRequest = request, keys = KEYS) {
+  return runSplitReport(split, keys, 10, lanes as unknown as Lane[], cancelled);
+}
+
+/** What a fake worker answers: null to a grant, to a collect a load reply naming its run (the merge is the test's). */
+function answer(posted: Posted): void {
+  const { kind, run } = posted.request;
+  if (kind === 'splitRun') posted.resolve(null);
+  else if (kind === 'splitCollect') posted.resolve({ keyCount: KEYS, items: [{ algorithm: `run ${run}`, result: null, error: 'not counted here' }] });
+}
+
+/** Answers the lanes' oldest requests in turn (the lanes in `order`) until the first lane is asked to merge; the merge request. */
+async function answerUntilMerge(lanes: FakeLane[], order = lanes.map((_, l) => l)): Promise<Posted> {
+  for (let turn = 0; ; turn++) {
+    const merge = lanes[0]!.posted.find((p) => p.request.kind.startsWith('merge'));
+    if (merge) return merge;
+    for (const lane of lanes) expect(lane.grants().length - lane.posted.filter((p) => p.request.kind === 'splitRun' && !lane.pending.has(p)).length).toBeLessThanOrEqual(GRANTS_IN_FLIGHT);
+    const lane = lanes[order[turn % order.length]!]!;
+    const oldest = lane.oldest();
+    if (oldest) answer(oldest);
+    await settle();
+    if (turn > 10_000) throw new Error('no merge');
+  }
+}
+
+/** Each run's [begin, end of its last grant], from the grants posted, sorted by begin. */
+function runRanges(lanes: FakeLane[]): [number, number, number][] {
+  const runs = new Map<number, [number, number, number]>();
+  for (const lane of lanes) {
+    for (const grant of lane.grants()) {
+      const [run, to] = grant;
+      if (grant.length === 4) runs.set(run, [grant[2], to, run]);
+      else runs.get(run)![1] = to;
+    }
+  }
+  return [...runs.values()].sort((a, b) => a[0] - b[0]);
 }
 
 describe('runSplitReport', () => {
-  test('each worker has its next part queued while it runs one; the parts go out in order, one a lane a round', async () => {
+  test('each worker has GRANTS_IN_FLIGHT grants queued; its first starts its run over its equal share', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
-    expect(PARTS_IN_FLIGHT).toBe(2);
-    expect(lanes[0]!.parts()).toEqual([0, 2]);
-    expect(lanes[1]!.parts()).toEqual([1, 3]);
-    // The second worker's first part is back: it runs part 3, and part 4 is queued behind it.
-    lanes[1]!.posted[0]!.resolve(partReply);
+    expect(GRANTS_IN_FLIGHT).toBe(2);
+    // 10^7 / 8 keys first, then an eighth of what neither run has granted.
+    expect(lanes[0]!.grants()).toEqual([[1, 1_250_000, 0, 5_000_000], [1, 1_250_000 + 957_032]]);
+    const [second] = lanes[1]!.grants();
+    expect(second!.slice(2)).toEqual([5_000_000, 10_000_000]);
+    expect(lanes[1]!.grants()).toHaveLength(2);
+    // The second worker's first grant is back: its third is queued behind its second.
+    answer(lanes[1]!.posted[0]!);
     await settle();
-    expect(lanes[1]!.parts()).toEqual([1, 3, 4]);
-    expect(lanes[0]!.parts()).toEqual([0, 2]);
-    // Answer the oldest pending part of either lane until the merge is asked for.
-    const ranges = splitRanges(KEYS, 10, keyText.length, 2);
-    for (let turn = 0; !lanes[0]!.posted.some((p) => p.request.kind === 'mergeLoad'); turn++) {
-      for (const lane of lanes) expect(lane.pending.size).toBeLessThanOrEqual(PARTS_IN_FLIGHT);
-      const lane = lanes[turn % 2]!;
-      const oldest = lane.posted.find((p) => lane.pending.has(p));
-      oldest?.resolve(partReply);
-      await settle();
-    }
-    const all = [...lanes[0]!.parts(), ...lanes[1]!.parts()].sort((a, b) => a - b);
-    expect(all).toEqual(ranges.map((_, index) => index));
-    const covered = lanes.flatMap((lane) => lane.posted.flatMap((p) => (p.request.part ? [[p.request.part.begin, p.request.part.end]] : [])));
-    expect(covered.sort((a, b) => a[0]! - b[0]!)).toEqual(ranges);
-    lanes[0]!.posted.at(-1)!.resolve({ keyCount: KEYS, items: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
-  });
-
-  test('the last part is posted to the first lane with no part left, never queued behind one', async () => {
-    const lanes = [new FakeLane(), new FakeLane()];
-    const report = start(lanes);
-    const last = splitRanges(KEYS, 10, keyText.length, 2).length - 1;
-    // Only the first worker answers (the second is slow): it takes the parts in
-    // turn, two in flight, and the last only once it runs no other.
-    const first = lanes[0]!;
-    while (!first.parts().includes(last)) {
-      first.posted.find((p) => first.pending.has(p))!.resolve(partReply);
-      await settle();
-    }
-    expect([...first.pending].map((p) => p.request.part?.index)).toEqual([last]);
-    expect(lanes[1]!.parts()).toEqual([1, 3]);
-    // It ran the part before the last, and took the last once that was back.
-    expect(first.parts().slice(-2)).toEqual([last - 1, last]);
-    for (const lane of [lanes[1]!, first]) for (const p of [...lane.pending]) p.resolve(partReply);
-    await settle();
-    first.posted.at(-1)!.resolve({ keyCount: KEYS, items: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
-    // Three parts: the third goes to whichever worker is free first.
-    const few = [new FakeLane(), new FakeLane()];
-    const small = runSplitReport(request, 3 * 2 ** 18 + 5, 10, few as unknown as Lane[], () => false);
-    expect(few.map((lane) => lane.parts())).toEqual([[0], [1]]);
-    few[1]!.posted[0]!.resolve(partReply);
-    await settle();
-    expect(few.map((lane) => lane.parts())).toEqual([[0], [1, 2]]);
-    few[0]!.posted[0]!.resolve(partReply);
-    few[1]!.posted[1]!.resolve(partReply);
-    await settle();
-    few[0]!.posted.at(-1)!.resolve({ keyCount: 3 * 2 ** 18 + 5, items: [] });
-    await expect(small).resolves.toEqual({ keyCount: 3 * 2 ** 18 + 5, items: [] });
-  });
-
-  test('the parts cut after the first are back are sized by the counts those passed', async () => {
-    // jumpback 1000 -> 1001 over 10^8 keys carries 1,003,001 counts a part, but a part
-    // passes its loads and about 1,600 flow cells: the last parts are cut finer than
-    // KEYS_PER_PASSED_COUNT keys a count carried, down to PART_FROM_KEYS.
-    const resize: ResizeRequest = { kind: 'resize', algos: ['jumpback'], keys: '0..99999999', sizes: [1000, 1001], sampleLimit: 0 };
-    const counts = 1000 + 1001 + 1000 * 1001;
-    const sample = { values: new BigUint64Array(0), oldBuckets: new Int32Array(0), newBuckets: new Int32Array(0), labels: [] };
-    const reply = () => ({
-      keyCount: 10 ** 8,
-      steps: [{ algorithm: 'jumpback', label: '1000 → 1001', error: null, result: {
-        moved: 0, loadsBefore: new Float64Array(1000), loadsAfter: new Float64Array(1001),
-        flowCells: { index: new Uint32Array(1600), count: new Float64Array(1600) }, sample,
-      } }],
-    });
-    const lanes = [new FakeLane(), new FakeLane()];
-    const report = runSplitReport(resize, 10 ** 8, counts, lanes as unknown as Lane[], () => false);
-    for (let turn = 0; !lanes[0]!.posted.some((p) => p.request.kind === 'mergeResize'); turn++) {
-      const lane = lanes[turn % 2]!;
-      lane.posted.find((p) => lane.pending.has(p))?.resolve(reply());
-      await settle();
-    }
-    const sizes = lanes.flatMap((lane) => lane.posted.flatMap((p) => (p.request.part ? [p.request.part] : [])))
-      .sort((a, b) => a.index - b.index).map((part) => part.end - part.begin);
-    expect(sizes.reduce((sum, keys) => sum + keys, 0)).toBe(10 ** 8);
-    expect(sizes.slice(0, 4)).toEqual(splitRanges(10 ** 8, counts, 11, 2).slice(0, 4).map(([b, e]) => e - b));
-    expect(sizes.at(-2)!).toBeLessThan(KEYS_PER_PASSED_COUNT * counts / 2);
-    const least = Math.max(PART_FROM_KEYS, KEYS_PER_CARRIED_COUNT * counts);
-    expect(Math.min(...sizes.slice(0, -1))).toBeGreaterThanOrEqual(least);
-    expect(sizes.at(-1)!).toBeGreaterThanOrEqual(least / 2);
-    lanes[0]!.posted.at(-1)!.resolve({ keyCount: 10 ** 8, steps: [] });
-    await expect(report).resolves.toEqual({ keyCount: 10 ** 8, steps: [] });
-  });
-
-  test('a pasted list (one part a worker) posts no second part', () => {
-    const lanes = [new FakeLane(), new FakeLane()];
-    const pasted: LoadRequest = { ...request, keys: Array.from({ length: 3000 }, (_, i) => i).join(' ') };
-    void runSplitReport(pasted, 3000, 10, lanes as unknown as Lane[], () => false).catch(() => {});
-    expect(lanes.map((lane) => lane.parts())).toEqual([[0], [1]]);
+    expect(lanes[1]!.grants()).toHaveLength(3);
+    expect(lanes[0]!.grants()).toHaveLength(2);
     for (const lane of lanes) lane.cancel();
+    await expect(report).rejects.toBeInstanceOf(CancelledError);
   });
 
-  test('a part that fails stops every worker, and the report rejects with its error alone', async () => {
+  test('each worker\'s runs are collected behind its last grant, and merged in key order', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = start(lanes);
+    const merge = await answerUntilMerge(lanes);
+    for (const lane of lanes) {
+      const kinds = lane.kinds().filter((kind) => !kind.startsWith('merge'));
+      expect(kinds.lastIndexOf('splitRun')).toBeLessThan(kinds.indexOf('splitCollect'));
+    }
+    // Taking turns, both workers end their own runs: two runs, every key once.
+    const runs = runRanges(lanes);
+    expect(runs.map(([begin, end]) => [begin, end])).toEqual([[0, 5_000_000], [5_000_000, 10_000_000]]);
+    expect(merge.request.parts).toEqual(runs.map(([, , run]) => expect.objectContaining({ items: [expect.objectContaining({ algorithm: `run ${run}` })] })));
+    merge.resolve({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+  });
+
+  test('a worker that answers while the other does not steals the other\'s keys not granted', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = start(lanes);
+    // Only the first worker answers, until it has nothing left.
+    while (!lanes[0]!.kinds().includes('splitCollect')) {
+      answer(lanes[0]!.oldest()!);
+      await settle();
+    }
+    const stolen = lanes[0]!.grants().filter((grant) => grant.length === 4 && grant[2] >= 5_000_000);
+    expect(stolen.length).toBeGreaterThan(2);
+    // The second worker has what was too little to steal, then its runs are collected.
+    const merge = await answerUntilMerge(lanes);
+    const runs = runRanges(lanes);
+    let at = 0;
+    for (const [begin, end] of runs) {
+      expect(begin).toBe(at);
+      at = end;
+    }
+    expect(at).toBe(KEYS);
+    const second = runs.find(([begin]) => begin === 5_000_000)!;
+    expect(second[1] - second[0]).toBeLessThan(3_000_000);
+    expect(merge.request.parts).toHaveLength(runs.length);
+    merge.resolve({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+  });
+
+  test('a pasted list (each run parses all of it) is one run a worker: no steal', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    // 3,000 characters of key text for 3,000,000 keys: above a character per 1,024 keys.
+    const pasted: LoadRequest = { ...request, keys: 'k'.repeat(3000) };
+    const report = start(lanes, () => false, pasted, 3_000_000);
+    while (!lanes[0]!.kinds().includes('splitCollect')) {
+      answer(lanes[0]!.oldest()!);
+      await settle();
+    }
+    expect(lanes[0]!.grants().at(-1)![1]).toBe(1_500_000);
+    expect(new Set(lanes[0]!.grants().map(([run]) => run)).size).toBe(1);
+    for (const lane of lanes) lane.cancel();
+    await expect(report).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  test('a run whose skipped sample the list needs after all is run again for it', async () => {
+    // jump 10 -> 20 moves at least half the keys: the second run, after
+    // 5,000,000 keys, skips its sample; the first moved none after all.
+    const resize: ResizeRequest = { kind: 'resize', algos: ['jump'], keys: keyText, sizes: [10, 20], sampleLimit: 200_000 };
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = runSplitReport(resize, KEYS, 10 + 20 + 200, lanes as unknown as Lane[], () => false);
+    const starts = lanes.map((lane) => lane.posted[0]!.request.start);
+    expect(starts[0]!.sampleLimits).toBeUndefined();
+    expect(starts[1]!.sampleLimits).toEqual([0]);
+    const sample = (first: number, count: number) => ({
+      values: BigUint64Array.from({ length: count }, (_, i) => BigInt(first + i)), oldBuckets: new Int32Array(count), newBuckets: new Int32Array(count), labels: [],
+    });
+    const counts = (moved: number, sampled: ReturnType<typeof sample>) => ({
+      keyCount: KEYS,
+      steps: [{ algorithm: 'jump', label: '10 → 20', error: null, result: { moved, loadsBefore: new Float64Array(10), loadsAfter: new Float64Array(20), flowCells: null, sample: sampled } }],
+    });
+    const started = new Map<number, NonNullable<Posted['request']['start']>>();
+    const reply = (posted: Posted) => {
+      const { kind, run, start: runStart } = posted.request;
+      if (runStart) started.set(run!, runStart);
+      if (kind === 'splitRun') return posted.resolve(null);
+      // The first run moved none of its keys; the second samples its moved keys where asked to (the retake).
+      const { begin, sampleLimits } = started.get(run!)!;
+      posted.resolve(begin === 0 ? counts(0, sample(0, 0)) : counts(2_600_000, sample(5_000_000, sampleLimits?.[0] ?? 200_000)));
+    };
+    for (let turn = 0; !lanes[0]!.posted.some((p) => p.request.kind === 'mergeResize'); turn++) {
+      const oldest = lanes[turn % 2]!.oldest();
+      if (oldest) reply(oldest);
+      await settle();
+    }
+    const retakes = lanes.flatMap((lane) => lane.posted.filter((p) => p.request.kind === 'splitRun' && p.request.start && p.request.start.sampleLimits?.[0] === 200_000));
+    expect(retakes.map((p) => [p.request.start!.begin, p.request.start!.end, p.request.to])).toEqual([[5_000_000, 10_000_000, 10_000_000]]);
+    const merge = lanes[0]!.posted.at(-1)!;
+    const parts = merge.request.parts as ReturnType<typeof counts>[];
+    expect(parts.map((part) => part.steps[0]!.result.sample.values.length)).toEqual([0, 200_000]);
+    merge.resolve({ keyCount: KEYS, steps: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, steps: [] });
+  });
+
+  test('a grant that fails stops every worker, and the report rejects with its error alone', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
     const failure = new EngineError('the engine stopped');
     lanes[0]!.posted[0]!.reject(failure);
-    // The queued parts are cancelled with the rest: no unhandled rejection (Vitest fails on one).
+    // The queued grants are cancelled with the rest: no unhandled rejection (Vitest fails on one).
     await expect(report).rejects.toBe(failure);
     await settle();
     expect(lanes.map((lane) => lane.cancels)).toEqual([1, 1]);
     expect(lanes.map((lane) => lane.pending.size)).toEqual([0, 0]);
   });
 
-  test('once cancelled, no part is posted and the report rejects with CancelledError', async () => {
+  test('once cancelled, no grant is posted and the report rejects with CancelledError', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
     let cancelled = false;
     const report = start(lanes, () => cancelled);
     cancelled = true;
-    lanes[1]!.posted[0]!.resolve(partReply);
+    answer(lanes[1]!.posted[0]!);
     await expect(report).rejects.toBeInstanceOf(CancelledError);
-    expect(lanes.map((lane) => lane.parts())).toEqual([[0, 2], [1, 3]]);
+    expect(lanes.map((lane) => lane.grants().length)).toEqual([2, 2]);
+    expect(lanes.map((lane) => lane.cancels)).toEqual([1, 1]);
+  });
+
+  test('grants are never shorter than GRANT_FROM_KEYS but a run\'s last', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = start(lanes);
+    const merge = await answerUntilMerge(lanes);
+    for (const lane of lanes) {
+      const grants = lane.grants();
+      grants.forEach((grant, i) => {
+        const from = grant.length === 4 ? grant[2] : grants[i - 1]![1];
+        const last = grants[i + 1] === undefined || grants[i + 1]!.length === 4;
+        if (!last) expect(grant[1] - from).toBeGreaterThanOrEqual(GRANT_FROM_KEYS);
+      });
+    }
+    merge.resolve({ keyCount: KEYS, items: [] });
+    await report;
   });
 });

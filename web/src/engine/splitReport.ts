@@ -1,35 +1,40 @@
 // A report split across workers, the page's side (engine/client.ts,
-// ReportPool, once engine/splitWorkers.ts says to split): the workers take
-// the parts in turn, the samples they held back are asked for, and the
+// ReportPool, once engine/splitWorkers.ts says to split): each worker
+// counts its runs a grant at a time (split.ts, RunScheduler), the runs'
+// counts are collected, the samples they held back are asked for, and the
 // first worker merges. A module of its own, fetched with the first report
 // that splits, so that the page every visit starts (an embed too) carries
 // less code. The worker's side is engine/splitJob.ts.
 
 import { CancelledError, type Lane, type Progress } from './client';
-import type { KeyText, LoadReply, LoadRequest, ReplyMap, ResizeReply, ResizeRequest } from './protocol';
-import { PartCutter, PartsProgress, leastMovedShares, partSampleLimits, passedCounts, samplesToRetake, skippedSamples } from './split';
+import type { KeyText, LoadReply, LoadRequest, ResizePartReply, ResizeReply, ResizeRequest, RunStart } from './protocol';
+import {
+  GRANT_FROM_KEYS, KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, KEYS_PER_TEXT_CHAR, GrantsProgress, type Run, RunScheduler, leastMovedShares,
+  samplesToRetake, skippedSamples,
+} from './split';
 import { partBuffers } from './transfer';
 
 export { expectedPassedCounts, mergedCounts, splitWorkers } from './splitWorkers';
 
+
 /**
- * Parts a worker holds at once: the one it runs and the next, posted while
- * it runs the first (the worker's message queue holds it), so that it
- * starts the next without a round trip through the page's main thread.
- * Timed in Chromium in 2-worker reports of 10^8 keys, a worker's gaps
- * between its parts were 1.3-8.5 ms (mostly 2-3.5) with one part at a
- * time and 0.7-5.8 ms (mostly 1-2.5) with two; what is left is the
- * worker's own (its reply, the next job's start).
+ * Grants a worker holds at once: the one it counts and the next, posted
+ * while it counts the first (the worker's message queue holds it), so that
+ * it goes on without a round trip through the page's main thread. Timed in
+ * Chromium in 2-worker reports of 10^8 keys (when each grant was a part
+ * with jobs of its own), a worker's gaps between its parts were 1.3-8.5 ms
+ * (mostly 2-3.5) with one part at a time and 0.7-5.8 ms (mostly 1-2.5)
+ * with two.
  */
-export const PARTS_IN_FLIGHT = 2;
+export const GRANTS_IN_FLIGHT = 2;
 
 /** Characters of a report's key text (a pasted list's bytes). */
 function textLength(keys: KeyText): number {
   return typeof keys === 'string' ? keys.length : keys.size;
 }
 
-/** Every ArrayBuffer under the parts' results (moved to the merging worker, not copied). */
-function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): ArrayBuffer[] {
+/** Every ArrayBuffer under the runs' counts (moved to the merging worker, not copied). */
+function buffersOf(replies: readonly (ResizePartReply | LoadReply)[]): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   const add = (array: ArrayBufferView | null) => {
     if (array) buffers.add(array.buffer as ArrayBuffer);
@@ -44,14 +49,18 @@ function buffersOf(replies: (ReplyMap['resizePart'] | ReplyMap['load'])[]): Arra
   return [...buffers];
 }
 
+/** The last run id given out: ids are unique in the page, and a worker keeps a run's jobs under its id. */
+let lastRunId = 0;
+
 /**
- * `split` over `keyCount` keys (each part carrying `counts` counts and
+ * `split` over `keyCount` keys (each run carrying `counts` counts and
  * expected to pass `expectedPassed` of them to the merge, as
  * engine/splitWorkers.ts counts them) run on `lanes`, the first of which
- * merges: cut into parts (PartCutter, each part cut when it is posted,
- * sized by the counts the parts back so far passed) that each lane takes
- * in turn, the next when one of its PARTS_IN_FLIGHT is back. Once
- * `cancelled()`, no part is handed out and the report rejects with
+ * merges: each lane counts its runs a grant at a time, GRANTS_IN_FLIGHT
+ * at once, the next posted when one is back (split.ts, RunScheduler: a
+ * lane with nothing left in its run steals from another's); then each
+ * run's counts are collected, in key order, and merged. Once
+ * `cancelled()`, no grant is posted and the report rejects with
  * CancelledError.
  */
 export async function runSplitReport(
@@ -63,80 +72,89 @@ export async function runSplitReport(
   onProgress?: (progress: Progress) => void,
   expectedPassed = counts,
 ): Promise<ResizeReply | LoadReply> {
-  const cutter = new PartCutter(keyCount, counts, textLength(split.keys), lanes.length, expectedPassed);
-  /** The parts cut so far, by index (all of them once every part is posted). */
-  const ranges = cutter.ranges;
-  const progress = new PartsProgress(keyCount, onProgress);
-  /** Each part's reply, by index, once back. */
-  const replies: (ReplyMap['resizePart'] | ReplyMap['load'] | undefined)[] = [];
+  const runLeast = Math.max(GRANT_FROM_KEYS, KEYS_PER_PASSED_COUNT * expectedPassed, KEYS_PER_CARRIED_COUNT * counts);
+  const steals = textLength(split.keys) * KEYS_PER_TEXT_CHAR <= keyCount;
+  const scheduler = new RunScheduler(keyCount, lanes.length, runLeast, steals, () => ++lastRunId);
+  const progress = new GrantsProgress(keyCount, onProgress);
+  /** Grants posted so far (each one's progress is a part of the bar). */
+  let grants = 0;
   const shares = split.kind === 'resize' ? leastMovedShares(split) : [];
-  /** Per part, per report: whether it skipped its sample (skippedSamples). */
-  const skipped: boolean[][] = [];
-  /** Set when a part failed: no part is cut or posted after it. */
+  /** Per run, per report: whether it skipped its sample (skippedSamples). */
+  const skipped = new Map<Run, boolean[]>();
+  /** Set when a grant failed: none is posted after it. */
   let failed = false;
-  /** Posts the next part to `lane` (in part order); undefined when every part is posted. */
-  const post = (lane: Lane): Promise<void> | undefined => {
+  /** What a run's first grant starts: its jobs over its keys, sampling none where the keys before it surely fill the list. */
+  const runStart = (run: Run): RunStart => {
+    const start = { report: split, begin: run.begin, end: run.end };
+    if (split.kind !== 'resize') return start;
+    const skips = skippedSamples(split.sampleLimit, run.begin, shares);
+    skipped.set(run, skips);
+    return skips.some(Boolean) ? { ...start, sampleLimits: skips.map((skip) => (skip ? 0 : split.sampleLimit)) } : start;
+  };
+  /** Posts lane `l`'s next grant; undefined when nothing is left for it. */
+  const post = (l: number): Promise<unknown> | undefined => {
     if (failed) return undefined;
     if (cancelled()) throw new CancelledError();
-    const range = cutter.next();
-    if (!range) return undefined;
-    const index = ranges.length - 1;
-    const [begin, end] = range;
-    const part = { index, begin, end };
-    const onPartProgress = (p: Progress) => progress.update(index, end - begin, p);
-    let answer: Promise<ReplyMap['resizePart'] | ReplyMap['load']>;
-    if (split.kind === 'resize') {
-      const done = replies as (ReplyMap['resizePart'] | undefined)[];
-      const limits = partSampleLimits(split.sampleLimit, index, done);
-      // The keys of the parts before this one still running: when they
-      // are sure to fill the list, this part samples nothing.
-      const pendingKeys = ranges.slice(0, index).reduce((sum, [b, e], i) => sum + (done[i] ? 0 : e - b), 0);
-      skipped[index] = skippedSamples(split.sampleLimit, limits, pendingKeys, shares);
-      const sampleLimits = skipped[index].some(Boolean) ? shares.map((_, k) => (skipped[index]![k] ? 0 : (limits?.[k] ?? split.sampleLimit))) : limits;
-      answer = lane.request({ ...split, kind: 'resizePart', part, sampleLimits }, onPartProgress);
-    } else {
-      answer = lane.request({ ...split, part }, onPartProgress);
-    }
-    const reply = answer.then((value) => {
-      replies[index] = value;
-      cutter.passed(passedCounts(value));
-    });
-    // Awaited in turn by takeParts; when an earlier part fails, this one is
+    const grant = scheduler.next(l);
+    if (!grant) return undefined;
+    const { run, from, to } = grant;
+    const index = grants++;
+    const start = grant.first ? { start: runStart(run) } : {};
+    const answer = lanes[l]!.request({ kind: 'splitRun', run: run.id, to, ...start }, (p) => progress.update(index, to - from, p));
+    // Awaited in turn by takeGrants; when another grant fails, this one is
     // cancelled with the rest, and that rejection is no error of its own.
-    reply.catch(() => {});
-    return reply;
+    answer.catch(() => {});
+    return answer;
   };
-  // A lane's parts posted and not back yet, oldest first. The parts go out
-  // in part order, one a lane a round, PARTS_IN_FLIGHT rounds: the largest
-  // parts go to different workers, and each worker has its next part
-  // queued while it runs one.
-  const queues: Promise<void>[][] = lanes.map(() => []);
+  // A lane's grants posted and not back yet, oldest first.
+  const queues: Promise<unknown>[][] = lanes.map(() => []);
+  /** Each run's counts, asked for once its lane has nothing left to count. */
+  const collected = new Map<Run, Promise<ResizePartReply | LoadReply>>();
   /**
-   * Each time a part of `lane` is back, the next part is posted to it;
-   * but the last part is not queued behind a part the lane still runs: it
-   * goes to the first lane with none left, so that a slower worker does
-   * not hold it while the other waits (split.ts, PartCutter.nextIsLast).
+   * Asks for the counts of lane `l`'s runs, which are final once nothing
+   * is left for it (a steal takes keys not granted yet, and it has none):
+   * posted behind its last grant, so that the worker answers right after
+   * it, with no round trip through the page between.
    */
-  const takeParts = async (lane: Lane, queue: Promise<void>[]) => {
+  const collect = (l: number) => {
+    for (const run of scheduler.runs) {
+      if (run.lane !== l) continue;
+      const counts = lanes[l]!.request({ kind: 'splitCollect', run: run.id });
+      counts.catch(() => {}); // awaited below, unless a grant failed first
+      collected.set(run, counts);
+    }
+  };
+  /** Each time a grant of lane `l` is back, its next is posted, or its runs' counts asked for. */
+  const takeGrants = async (l: number) => {
+    const queue = queues[l]!;
+    let collecting = false;
     for (let posted = queue.shift(); posted; posted = queue.shift()) {
       await posted;
-      if (queue.length > 0 && cutter.nextIsLast()) continue;
-      const more = post(lane);
+      const more = post(l);
       if (more) queue.push(more);
+      else if (!collecting && !failed) {
+        collecting = true;
+        collect(l);
+      }
     }
   };
+  let runs: Run[];
+  let parts: (ResizePartReply | LoadReply)[];
   try {
-    for (let round = 0; round < PARTS_IN_FLIGHT; round++) {
-      lanes.forEach((lane, l) => {
-        // The last part is queued behind no part (takeParts).
-        if (round > 0 && cutter.nextIsLast()) return;
-        const posted = post(lane);
+    for (let round = 0; round < GRANTS_IN_FLIGHT; round++) {
+      lanes.forEach((_, l) => {
+        const posted = post(l);
         if (posted) queues[l]!.push(posted);
       });
     }
-    await Promise.all(lanes.map((lane, l) => takeParts(lane, queues[l]!)));
+    await Promise.all(lanes.map((_, l) => takeGrants(l)));
+    if (cancelled()) throw new CancelledError();
+    runs = [...scheduler.runs].sort((a, b) => a.begin - b.begin);
+    parts = await Promise.all(runs.map((run) => collected.get(run)!));
+    if (split.kind === 'resize') await retakeSamples(split, runs, parts as ResizePartReply[], runs.map((run) => skipped.get(run)), lanes);
   } catch (error) {
-    // One part failed (the others fail alike, or run on): stop them all.
+    // One request failed (the others fail alike, or run on), or the
+    // report was cancelled: stop every worker, and with them their runs.
     failed = true;
     for (const lane of lanes) lane.cancel();
     throw error;
@@ -144,25 +162,24 @@ export async function runSplitReport(
   if (cancelled()) throw new CancelledError();
   const first = lanes[0]!;
   if (split.kind === 'resize') {
-    const resizeParts = replies as ReplyMap['resizePart'][];
-    await retakeSamples(split, ranges, resizeParts, skipped, lanes);
-    if (cancelled()) throw new CancelledError();
+    const resizeParts = parts as ResizePartReply[];
     return first.request({ kind: 'mergeResize', request: split, parts: resizeParts }, undefined, undefined, buffersOf(resizeParts));
   }
-  const loadParts = replies as ReplyMap['load'][];
+  const loadParts = parts as LoadReply[];
   return first.request({ kind: 'mergeLoad', request: split, parts: loadParts }, undefined, undefined, buffersOf(loadParts));
 }
 
 /**
- * Runs again, on the lanes in turn, the parts whose skipped samples the
- * merge lists after all (samplesToRetake: the parts before them moved
- * fewer keys than expected), and puts their samples into `parts`. The
- * counts are the same each run; only the samples are taken.
+ * Runs again, on the lanes in turn, the runs whose skipped samples the
+ * merge lists after all (samplesToRetake: the keys before them moved fewer
+ * keys than expected), and puts their samples into `parts` (the runs'
+ * counts, in key order, as `runs`). The counts are the same each time;
+ * only the samples are taken.
  */
 async function retakeSamples(
   split: ResizeRequest,
-  ranges: readonly [number, number][],
-  parts: ReplyMap['resizePart'][],
+  runs: readonly Run[],
+  parts: ResizePartReply[],
   skipped: readonly (readonly boolean[] | undefined)[],
   lanes: readonly Lane[],
 ): Promise<void> {
@@ -171,8 +188,12 @@ async function retakeSamples(
     lanes.map(async (lane, l) => {
       for (let r = l; r < retakes.length; r += lanes.length) {
         const { index, limits } = retakes[r]!;
-        const [begin, end] = ranges[index]!;
-        const again = await lane.request({ ...split, kind: 'resizePart', part: { index, begin, end }, sampleLimits: limits });
+        const { begin, end } = runs[index]!;
+        const run = ++lastRunId;
+        const [, again] = await Promise.all([
+          lane.request({ kind: 'splitRun', run, start: { report: split, begin, end, sampleLimits: limits }, to: end }),
+          lane.request({ kind: 'splitCollect', run }) as Promise<ResizePartReply>,
+        ]);
         const steps = parts[index]!.steps;
         again.steps.forEach((step, k) => {
           if (limits[k]! > 0 && step.result && steps[k]!.result) steps[k] = { ...steps[k]!, result: { ...steps[k]!.result!, sample: step.result.sample } };

@@ -1,7 +1,7 @@
 // Whether a large report is split across workers, and across how many
-// (engine/client.ts, ReportPool): the counts its parts would pass to the
+// (engine/client.ts, ReportPool): the counts its runs would pass to the
 // merge against the keys each worker would save. Pure arithmetic on the
-// request; how the parts are cut and run is engine/split.ts and
+// request; how its runs are granted and merged is engine/split.ts and
 // engine/splitReport.ts. Fetched with engine/splitReport.ts, which
 // re-exports it, by the first report of at least 2 x SPLIT_FROM_KEYS keys,
 // so the page every visit starts (an embed too) carries none of it.
@@ -9,7 +9,7 @@ import { SPLIT_FROM_KEYS } from './client';
 import type { LoadRequest, ResizeRequest } from './protocol';
 
 /**
- * Keys a report needs per count a part passes to the merge to split at
+ * Keys a report needs per count a run passes to the merge to split at
  * all (expectedPassedCounts). Each worker beyond the first saves its share
  * of the counting, about 45 ns a key in WebAssembly, and costs a copy of
  * every count it passes (its result, the merge's absorb and result: about
@@ -21,12 +21,12 @@ import type { LoadRequest, ResizeRequest } from './protocol';
 export const KEYS_PER_MERGED_COUNT = 16;
 
 /**
- * Keys a report needs per count a part carries (its loads and flow matrix,
- * passed or not: the matrix's marks, a bit a cell, are zeroed for every
- * part and read for its cells; FlowMatrix in the core), per worker, to
- * split: split.ts
- * cuts no part shorter than a key a count carried, and this leaves each
- * worker at least two such parts.
+ * Keys a report needs per count a run carries (its loads and flow matrix,
+ * passed or not: the matrix's marks, a bit a cell, are zeroed when a run
+ * starts and read when it is collected; FlowMatrix in the core), per
+ * worker, to split: each worker's run then has at least two keys a count
+ * it carries. (Measured when a report was cut into parts, each with jobs
+ * of its own, split.ts cutting none shorter than a key a count carried.)
  */
 export const KEYS_PER_CARRIED_COUNT_TO_SPLIT = 2;
 
@@ -34,7 +34,7 @@ export const KEYS_PER_CARRIED_COUNT_TO_SPLIT = 2;
 export const MAX_FLOW_CELLS = 2 ** 22;
 
 /**
- * The counts one part of `request` carries to the merge: for a resize, each
+ * The counts one run of `request` carries to the merge: for a resize, each
  * report's loads before and after and its flow matrix (kept up to
  * MAX_FLOW_CELLS cells); for a load, each report's loads. Node lists count
  * their nodes (before the steps; each step adds at most a few).
@@ -63,7 +63,7 @@ function nodeCount(nodes: string): number {
 }
 
 /**
- * The counts one part of `request` is expected to pass to the merge, at
+ * The counts one run of `request` is expected to pass to the merge, at
  * most mergedCounts: each report's loads, and the cells of its flow matrix
  * that keys can reach. An algorithm for which `consistent(name)` (the
  * package's AlgorithmInfo.consistent) moves only the keys it must: growing
@@ -71,8 +71,8 @@ function nodeCount(nodes: string): number {
  * shrinking, only out of the removed ones, so at most min(from, to) x
  * (|to - from| + 1) cells are filled (the diagonal and the moves): about
  * 2,000 of 1,001,000 for 1000 -> 1001. Any other algorithm, and a node
- * list, is taken to fill its whole matrix. A guess made before any part
- * runs; split.ts sizes the later parts by what the parts back passed.
+ * list, is taken to fill its whole matrix. A guess made before any run
+ * starts: it sets the least keys a stolen run takes (split.ts, RunScheduler).
  */
 export function expectedPassedCounts(request: ResizeRequest | LoadRequest, consistent: (algorithm: string) => boolean): number {
   if (request.kind === 'load' || request.scenario) return mergedCounts(request);
@@ -90,8 +90,8 @@ export function expectedPassedCounts(request: ResizeRequest | LoadRequest, consi
 /**
  * Workers to split a report over `keyCount` keys across: at most `limit`,
  * at least SPLIT_FROM_KEYS keys each, KEYS_PER_MERGED_COUNT keys per count
- * a part is expected to pass (`passed`, expectedPassedCounts) each beyond
- * the first, and KEYS_PER_CARRIED_COUNT_TO_SPLIT keys per count a part
+ * a run is expected to pass (`passed`, expectedPassedCounts) each beyond
+ * the first, and KEYS_PER_CARRIED_COUNT_TO_SPLIT keys per count a run
  * carries (`carried`, mergedCounts) each; 1 means do not split.
  */
 export function splitWorkers(keyCount: number, passed: number, carried: number, limit: number): number {

@@ -5,7 +5,7 @@
 // What the jobs share is in engine/workerJobs.ts, and what a report's
 // jobs share, whole or split, in engine/reportJobs.ts. The Compare view's
 // job (engine/compareJob.ts), the console's streamed run
-// (engine/streamJob.ts) and a split report's parts and merge
+// (engine/streamJob.ts) and a split report's runs and merge
 // (engine/splitJob.ts) are fetched on their first request.
 
 import {
@@ -30,7 +30,7 @@ import type {
   ReportedResize,
   Request,
 } from './protocol';
-import { buffersOf, keyRangeOf, loadTopology, resizeReports } from './reportJobs';
+import { buffersOf, loadTopology, resizeReports } from './reportJobs';
 import { sampleBuffers } from './transfer';
 import {
   FieldError, Progress, type WithKeyText, blame, messageOf, parseScenario, post, runJob, withKeyText, withOptions,
@@ -45,6 +45,8 @@ let checkerPromise: Promise<Checker> | undefined;
 // The articles' claims are a module of their own too, fetched on the first
 // 'claimsList' or 'runClaim' request (the Claims view only).
 let claimsPromise: Promise<Claims> | undefined;
+// A split report's runs and merge (engine/splitJob.ts), fetched on its first request.
+let splitJobPromise: Promise<typeof import('./splitJob')> | undefined;
 
 function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
   const parsed = blame('key', () => jh.parseKey(request.key));
@@ -107,22 +109,20 @@ function reported(job: ResizeJob, transfer: Transferable[]): ReportedResize {
   return { ...counts, sample };
 }
 
-/** A load's report (or, with request.part, one part's of a split load): each algorithm's loads. */
+/** A load's report: each algorithm's loads. */
 function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { reply: LoadReply; transfer: Transferable[] } {
   const keyCount = blame('keys', () => jh.keyCount(request.keys));
   const scenario = request.scenario ? parseScenario(jh, request.scenario) : null;
-  const keyRange = keyRangeOf(request.part);
-  const ownKeys = keyRange ? keyRange[1] - keyRange[0] : keyCount;
-  const progress = new Progress(id, ownKeys * request.algos.length, keyRange !== undefined);
+  const progress = new Progress(id, keyCount * request.algos.length);
   const items: LoadOutcome[] = [];
   const transfer: Transferable[] = [];
   for (const algo of request.algos) {
     let job: Job<LoadResult>;
     try {
-      job = jh.startLoad(withOptions(algo, scenario), request.keys, loadTopology(request, scenario), keyRange ? { keyRange } : {});
+      job = jh.startLoad(withOptions(algo, scenario), request.keys, loadTopology(request, scenario));
     } catch (error) {
       items.push({ algorithm: algo, result: null, error: messageOf(error) });
-      progress.add(ownKeys, algo);
+      progress.add(keyCount, algo);
       continue;
     }
     const result = runJob(job, progress, scenario ? `${algo}: loads per node` : `${algo}: loads among ${request.n}`);
@@ -170,26 +170,20 @@ async function handle(id: number, request: Request): Promise<void> {
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
-    case 'resizePart': {
-      const { resizePart } = await import('./splitJob');
-      const { reply, transfer } = resizePart(jh, id, await withKeyText(request));
-      post({ id, type: 'result', value: reply }, transfer);
-      return;
-    }
     case 'load': {
       const { reply, transfer } = load(jh, id, await withKeyText(request));
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }
-    case 'mergeResize': {
-      const { mergeResize } = await import('./splitJob');
-      const { reply, transfer } = mergeResize(jh, await withKeyText(request.request), request.parts);
-      post({ id, type: 'result', value: reply }, transfer);
-      return;
-    }
+    case 'splitRun':
+    case 'splitCollect':
+    case 'mergeResize':
     case 'mergeLoad': {
-      const { mergeLoad } = await import('./splitJob');
-      const { reply, transfer } = mergeLoad(jh, await withKeyText(request.request), request.parts);
+      // One import() for every request, so that they reach splitRequest in
+      // the order they came: with an import() each, a run's second grant
+      // reached it before its first in Chromium.
+      splitJobPromise ??= import('./splitJob');
+      const { reply, transfer } = await (await splitJobPromise).splitRequest(jh, id, request);
       post({ id, type: 'result', value: reply }, transfer);
       return;
     }

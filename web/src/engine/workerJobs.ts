@@ -36,9 +36,10 @@ export function post(message: WorkerMessage, transfer: Transferable[] = []): voi
 /**
  * Progress of a request that walks several jobs over the same key set:
  * posted at the first chunk, then at most every 50 ms, and at the end. A
- * part of a split report (`part`) does not post at its first chunk: the
- * page handles each message on its main thread, which shares the cores with
- * the workers, and a report of 10^7 keys on two workers has a dozen parts.
+ * grant of a split report's run (`part`) does not post at its first chunk:
+ * the page handles each message on its main thread, which shares the cores
+ * with the workers, and a report of 10^7 keys on two workers has a dozen
+ * grants.
  */
 export class Progress {
   private done = 0;
@@ -61,9 +62,24 @@ export class Progress {
 }
 
 /**
- * Runs a chunked job to the end, sizing chunks to about 40 ms each, and
- * returns `finish(job)` (its result).
+ * Steps `job` until it has done `until` of its keys (every key by
+ * default), in chunks sized to about 40 ms each, starting from `chunk`
+ * keys, and adds them to `progress`; returns the chunk size to go on with.
  */
+export function stepJob(job: Job<unknown>, progress: Progress, phase: string, until = job.total, chunk = 65536): number {
+  do {
+    const before = job.done;
+    const start = performance.now();
+    job.step(Math.max(1, Math.min(chunk, until - before)));
+    const elapsed = performance.now() - start;
+    progress.add(job.done - before, phase);
+    if (elapsed < 20) chunk = Math.min(chunk * 2, 1 << 24);
+    else if (elapsed > 80) chunk = Math.max(1024, Math.floor(chunk / 2));
+  } while (job.done < until);
+  return chunk;
+}
+
+/** Runs a chunked job to the end (stepJob) and returns `finish(job)` (its result). */
 export function runJob<J extends Job<unknown>, R = ReturnType<J['result']>>(
   job: J,
   progress: Progress,
@@ -71,17 +87,7 @@ export function runJob<J extends Job<unknown>, R = ReturnType<J['result']>>(
   finish: (job: J) => R = (finished) => finished.result() as R,
 ): R {
   try {
-    let chunk = 65536;
-    for (;;) {
-      const before = job.done;
-      const start = performance.now();
-      const finished = job.step(chunk);
-      const elapsed = performance.now() - start;
-      progress.add(job.done - before, phase);
-      if (finished) break;
-      if (elapsed < 20) chunk = Math.min(chunk * 2, 1 << 24);
-      else if (elapsed > 80) chunk = Math.max(1024, Math.floor(chunk / 2));
-    }
+    stepJob(job, progress, phase);
     return finish(job);
   } finally {
     job.dispose();
