@@ -87,12 +87,20 @@ describe('runSplitReport', () => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
     // Only the first worker answers, until it has nothing left.
-    while (!lanes[0]!.kinds().includes('splitCollect')) {
-      answer(lanes[0]!.oldest()!);
+    for (let oldest = lanes[0]!.oldest(); oldest; oldest = lanes[0]!.oldest()) {
+      answer(oldest);
       await settle();
     }
     const stolen = lanes[0]!.grants().filter((grant) => grant.length === 4 && grant[2] >= 5_000_000);
     expect(stolen.length).toBeGreaterThan(2);
+    // Each run it stole starts once its run before is collected (the new
+    // jobs take the memory the old ones free), and every run is collected.
+    const posted = lanes[0]!.posted.map((p) => p.request);
+    posted.forEach((request, i) => {
+      if (request.kind === 'splitRun' && request.start && i > 0) expect(posted[i - 1]).toMatchObject({ kind: 'splitCollect' });
+    });
+    const collectedRuns = posted.filter((r) => r.kind === 'splitCollect').map((r) => r.run);
+    expect(collectedRuns).toEqual(posted.filter((r) => r.kind === 'splitRun' && r.start).map((r) => r.run));
     // The second worker has what was too little to steal, then its runs are collected.
     const merge = await answerUntilMerge(lanes);
     const runs = runRanges(lanes);
