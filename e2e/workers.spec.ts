@@ -19,6 +19,31 @@ function engineWorkers(page: Page): number {
   return page.workers().filter((worker) => /\/worker-[\w-]+\.js$/.test(worker.url())).length;
 }
 
+/** A request the page posted to a worker: its kind, and where a run starts (splitRun's first grant). */
+interface PostedRequest {
+  kind: string;
+  begin?: number;
+}
+
+/** Records the requests the page posts to its workers, from its next load on (postedRequests). */
+async function recordRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const posted: { kind: string; begin?: number }[] = [];
+    (window as unknown as { postedRequests: typeof posted }).postedRequests = posted;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+      const request = (message as { request?: { kind?: string; start?: { begin: number } } } | null)?.request;
+      if (request?.kind) posted.push({ kind: request.kind, ...(request.start ? { begin: request.start.begin } : {}) });
+      return (post as (...args: unknown[]) => void).call(this, message, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+}
+
+/** The requests recorded since the page loaded (recordRequests). */
+function postedRequests(page: Page): Promise<PostedRequest[]> {
+  return page.evaluate(() => (window as unknown as { postedRequests: PostedRequest[] }).postedRequests);
+}
+
 async function download(page: Page, testid: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
   return readFileSync(await file.path(), 'utf8');
@@ -57,16 +82,7 @@ test('a resize split across three workers on two cores, whose runs may be stolen
   // done with its run steals the keys another has not been granted yet
   // (split.ts, RunScheduler): the merged runs are no longer thirds. The
   // runs started are counted for the record, not asserted (the host decides).
-  await page.addInitScript(() => {
-    const starts: number[] = [];
-    (window as unknown as { runStarts: number[] }).runStarts = starts;
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
-      const request = (message as { request?: { kind?: string; start?: { begin: number } } } | null)?.request;
-      if (request?.kind === 'splitRun' && request.start) starts.push(request.start.begin);
-      return (post as (...args: unknown[]) => void).call(this, message, ...rest);
-    } as typeof Worker.prototype.postMessage;
-  });
+  await recordRequests(page);
   const keys = 'random:12000000:3';
   const reportWith = async (workers: number) => {
     await page.goto(`./?workers=${workers}#view=resize&algo=jump,jumpback&from=10&to=12&keys=${keys}`);
@@ -81,7 +97,7 @@ test('a resize split across three workers on two cores, whose runs may be stolen
   const one = await reportWith(1);
   const three = await reportWith(3);
   expect(engineWorkers(page), 'the quick lane and three report workers').toBe(4);
-  const starts = await page.evaluate(() => (window as unknown as { runStarts: number[] }).runStarts);
+  const starts = (await postedRequests(page)).flatMap(({ kind, begin }) => (kind === 'splitRun' && begin !== undefined ? [begin] : []));
   test.info().annotations.push({ type: 'runs', description: `${starts.length} runs started at keys ${starts.sort((a, b) => a - b).join(', ')}` });
   expect(starts.length).toBeGreaterThanOrEqual(3);
   expect(three).toEqual(one);
@@ -109,23 +125,14 @@ test('a consistent resize that fills few flow cells splits from fewer keys than 
   // consistent algorithm fills about 2,000 of its cells; modulo fills them all
   // (splitWorkers.ts, expectedPassedCounts: the page learns which algorithms are
   // consistent from the engine). Over 4,100,000 keys only the first splits.
-  await page.addInitScript(() => {
-    const kinds: string[] = [];
-    (window as unknown as { postedKinds: string[] }).postedKinds = kinds;
-    const post = Worker.prototype.postMessage;
-    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
-      const kind = (message as { request?: { kind?: string } } | null)?.request?.kind;
-      if (kind) kinds.push(kind);
-      return (post as (...args: unknown[]) => void).call(this, message, ...rest);
-    } as typeof Worker.prototype.postMessage;
-  });
+  await recordRequests(page);
   const keys = 'random:4100000:5';
   const grantsOf = async (algo: string, workers: number) => {
     await page.goto(`./?workers=${workers}#view=resize&algo=${algo}&from=1000&to=1001&keys=${keys}`);
     await expect(page.getByTestId('total-keys')).toHaveText('4100000', { timeout: 120_000 });
-    const kinds = await page.evaluate(() => (window as unknown as { postedKinds: string[] }).postedKinds);
+    const posted = await postedRequests(page);
     return {
-      grants: kinds.filter((kind) => kind === 'splitRun').length,
+      grants: posted.filter(({ kind }) => kind === 'splitRun').length,
       moved: await page.getByTestId(`moved-${algo}`).textContent(),
       flows: await download(page, `flow-csv-${algo}`),
     };
