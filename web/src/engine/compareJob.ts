@@ -5,6 +5,7 @@
 
 import type { Jumphash, NodeChange, Topology } from 'jumphash-wasm';
 import type { CompareReply, CompareRequest, CompareRow } from './protocol';
+import { loadLabel } from './reportJobs';
 import { Progress, type WithKeyText, blame, messageOf, parseScenario, runJob, withOptions } from './workerJobs';
 
 /** SplitMix64 outputs as keys for timing lookups (BigInt arithmetic, exact). */
@@ -53,7 +54,7 @@ export function compare(jh: Jumphash, id: number, request: WithKeyText<CompareRe
       const resized = runJob(jh.startResize(choice, request.keys, before, after, { sampleLimit: 0 }), progress,
         `${info.name}: ${scenario ? 'the steps' : `${request.from} → ${request.to}`}`, (job) => job.resultInColumns({ flows: 'cells' }));
       const loaded = runJob(jh.startLoad(choice, request.keys, loadOn), progress,
-        `${info.name}: ${scenario ? 'loads per node' : `loads among ${request.n}`}`);
+        `${info.name}: ${loadLabel(request.n, scenario !== null)}`);
       let worst: number | null = null;
       if (resized.flowCells && resized.flowBalance.length > 0) {
         worst = 0;

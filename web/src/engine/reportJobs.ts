@@ -81,14 +81,18 @@ export function resizeReports<R>(
 }
 
 /**
- * When every report of a resize over bucket counts failed (not on a node
- * list, whose reports fail alone), the first one's error, blaming the
- * bucket count it names.
+ * When every report of a request over bucket counts failed (not on a node
+ * list, whose reports fail alone), the first one's error, blaming
+ * `field(message)`: by default the bucket count a resize's message names.
  */
-export function throwIfAllFailed(steps: readonly { error: string | null }[], onNodes: boolean): void {
-  const failed = steps.filter((step) => step.error !== null);
-  if (steps.length > 0 && failed.length === steps.length && !onNodes) {
-    throw new FieldError(failed[0]!.error!, sizeField(failed[0]!.error!));
+export function throwIfAllFailed(
+  outcomes: readonly { error: string | null }[],
+  onNodes: boolean,
+  field: (message: string) => Field | undefined = sizeField,
+): void {
+  const failed = outcomes.filter((outcome) => outcome.error !== null);
+  if (outcomes.length > 0 && failed.length === outcomes.length && !onNodes) {
+    throw new FieldError(failed[0]!.error!, field(failed[0]!.error!));
   }
 }
 
@@ -96,6 +100,11 @@ function sizeField(message: string): Field | undefined {
   if (/\bfrom\b/.test(message)) return 'from';
   if (/\bto\b/.test(message)) return 'to';
   return undefined;
+}
+
+/** What a load counts, for its progress: loads per node of a list, or among `n` buckets. */
+export function loadLabel(n: number, onNodes: boolean): string {
+  return onNodes ? 'loads per node' : `loads among ${n}`;
 }
 
 /** The topology a load request counts over: the scenario's nodes, or n buckets. */

@@ -20,10 +20,10 @@ import type {
   SplitRunRequest,
   StepOutcome,
 } from './protocol';
-import { buffersOf, loadTopology, resizeSteps, throwIfAllFailed } from './reportJobs';
+import { buffersOf, loadLabel, loadTopology, resizeSteps, throwIfAllFailed } from './reportJobs';
 import { firstMoved } from './split';
 import { partBuffers, sampleBuffers } from './transfer';
-import { FieldError, Progress, type WithKeyText, blame, messageOf, parseScenario, stepJob, withKeyText, withOptions } from './workerJobs';
+import { Progress, type WithKeyText, blame, messageOf, parseScenario, stepJob, withKeyText, withOptions } from './workerJobs';
 
 /** One report of a run: its job, or why it has none. */
 interface RunReport {
@@ -71,9 +71,9 @@ function startRun(jh: Jumphash, start: RunStart & { report: WithKeyText<ResizeRe
       );
       throwIfAllFailed(reports, scenario !== null);
     } else {
-      const label = scenario ? 'loads per node' : `loads among ${report.n}`;
+      const label = loadLabel(report.n, scenario !== null);
       for (const algo of report.algos) attempt(algo, label, () => jh.startLoad(withOptions(algo, scenario), report.keys, loadTopology(report, scenario), { keyRange }));
-      if (reports.every((item) => item.error !== null) && !scenario) throw new FieldError(reports[0]!.error!, 'n');
+      throwIfAllFailed(reports, scenario !== null, () => 'n');
     }
   } catch (error) {
     for (const { job } of reports) job?.dispose();

@@ -16,7 +16,6 @@ import { partBuffers } from './transfer';
 
 export { expectedPassedCounts, mergedCounts, splitWorkers } from './splitWorkers';
 
-
 /**
  * Grants a worker holds at once: the one it counts and the next, posted
  * while it counts the first (the worker's message queue holds it), so that
@@ -134,15 +133,11 @@ export async function runSplitReport(
   /** Each time a grant of lane `l` is back, its next is posted, or its runs' counts asked for. */
   const takeGrants = async (l: number) => {
     const queue = queues[l]!;
-    let collecting = false;
     for (let posted = queue.shift(); posted; posted = queue.shift()) {
       await posted;
       const more = post(l);
       if (more) queue.push(more);
-      else if (!collecting && !failed) {
-        collecting = true;
-        collect(l);
-      }
+      else if (!failed) collect(l);
     }
   };
   let runs: Run[];

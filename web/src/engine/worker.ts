@@ -30,7 +30,7 @@ import type {
   ReportedResize,
   Request,
 } from './protocol';
-import { buffersOf, loadTopology, resizeReports } from './reportJobs';
+import { buffersOf, loadLabel, loadTopology, resizeReports, throwIfAllFailed } from './reportJobs';
 import { sampleBuffers } from './transfer';
 import {
   FieldError, Progress, type WithKeyText, blame, messageOf, parseScenario, post, runJob, withKeyText, withOptions,
@@ -125,13 +125,11 @@ function load(jh: Jumphash, id: number, request: WithKeyText<LoadRequest>): { re
       progress.add(keyCount, algo);
       continue;
     }
-    const result = runJob(job, progress, scenario ? `${algo}: loads per node` : `${algo}: loads among ${request.n}`);
+    const result = runJob(job, progress, `${algo}: ${loadLabel(request.n, scenario !== null)}`);
     items.push({ algorithm: algo, result, error: null });
     transfer.push(...buffersOf(result));
   }
-  if (items.every((item) => item.error !== null) && !scenario) {
-    throw new FieldError(items[0]!.error!, 'n');
-  }
+  throwIfAllFailed(items, scenario !== null, () => 'n');
   return { reply: { keyCount, items }, transfer };
 }
 

@@ -36,7 +36,7 @@ export function post(message: WorkerMessage, transfer: Transferable[] = []): voi
 /**
  * Progress of a request that walks several jobs over the same key set:
  * posted at the first chunk, then at most every 50 ms, and at the end. A
- * grant of a split report's run (`part`) does not post at its first chunk:
+ * grant of a split report's run (`grant`) does not post at its first chunk:
  * the page handles each message on its main thread, which shares the cores
  * with the workers, and a report of 10^7 keys on two workers has a dozen
  * grants.
@@ -47,9 +47,9 @@ export class Progress {
   constructor(
     private readonly id: number,
     private readonly total: number,
-    part = false,
+    grant = false,
   ) {
-    this.lastPost = part ? performance.now() : -Infinity;
+    this.lastPost = grant ? performance.now() : -Infinity;
   }
   add(keys: number, phase: string): void {
     this.done += keys;
