@@ -127,7 +127,9 @@ export interface ResizeRequest {
  * over the key positions [begin, end) (the package's keyRange), counting a
  * grant of keys at a time and keeping their counts until the run is
  * collected (SplitCollectRequest). Its first grant carries `start`.
- * Answered with null once the run has counted its keys up to `to`.
+ * Answered once the run has counted its keys up to `to`, with the grant's
+ * progress at its end (GrantDone): the worker posts none of its own then,
+ * one message a grant fewer for the page's main thread.
  */
 export interface SplitRunRequest {
   kind: 'splitRun';
@@ -137,6 +139,12 @@ export interface SplitRunRequest {
   start?: RunStart;
   /** Count the run's keys up to this position (after the last grant's, at most start.end). */
   to: number;
+}
+/** A grant's progress at its end: its keys times the reports the run makes, all done. */
+export interface GrantDone {
+  done: number;
+  total: number;
+  phase: string;
 }
 export interface RunStart {
   report: ResizeRequest | LoadRequest;
@@ -307,7 +315,7 @@ export interface ReplyMap {
   runStream: RunStreamReply;
   check: CheckReply;
   resize: ResizeReply;
-  splitRun: null;
+  splitRun: GrantDone;
   splitCollect: ResizePartReply | LoadReply;
   load: LoadReply;
   mergeResize: ResizeReply;

@@ -15,6 +15,7 @@ import type {
   ResizePartReply,
   ResizeReply,
   ResizeRequest,
+  GrantDone,
   RunStart,
   SplitCollectRequest,
   SplitRunRequest,
@@ -82,8 +83,8 @@ function startRun(jh: Jumphash, start: RunStart & { report: WithKeyText<ResizeRe
   return { kind: report.kind, keyCount, begin, end, counted: begin, reports, chunk: 65536 };
 }
 
-/** Counts `run`'s keys up to position `to`, every report in turn, with progress over the grant's keys. */
-function countRun(id: number, run: Running, to: number): void {
+/** Counts `run`'s keys up to position `to`, every report in turn, with progress over the grant's keys; returns the grant's progress at its end (SplitRunRequest's reply). */
+function countRun(id: number, run: Running, to: number): GrantDone {
   if (!(Number.isSafeInteger(to) && to > run.counted && to <= run.end)) {
     throw new Error(`splitRun: a grant must end after key ${run.counted} and at most at ${run.end}, got ${to}`);
   }
@@ -95,6 +96,7 @@ function countRun(id: number, run: Running, to: number): void {
     else progress.add(keys, phase);
   }
   run.counted = to;
+  return progress.last;
 }
 
 /** A run's counts (SplitCollectRequest), which ends it: each report's ResizePart or LoadResult over the keys it counted. */
@@ -152,8 +154,7 @@ async function answerSplit(jh: Jumphash, id: number, request: SplitRequest): Pro
       }
       const run = runs.get(request.run);
       if (!run) throw new Error(`splitRun: no run ${request.run} in this worker`);
-      countRun(id, run, request.to);
-      return { reply: null, transfer: [] };
+      return { reply: countRun(id, run, request.to), transfer: [] };
     }
     case 'splitCollect':
       return collectRun(request.run);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { CancelledError, EngineError, type Lane } from './client';
+import { CancelledError, EngineError, type Lane, type Progress } from './client';
 import { FakeLane, type Posted } from './fakeLane';
-import type { LoadRequest, ResizeRequest } from './protocol';
+import type { GrantDone, LoadRequest, ResizeRequest } from './protocol';
 import { GRANT_FROM_KEYS } from './split';
 import { GRANTS_IN_FLIGHT, runSplitReport } from './splitReport';
 
@@ -10,14 +10,25 @@ const keyText = `0..${KEYS - 1}`;
 const request: LoadRequest = { kind: 'load', algos: ['jump'], keys: keyText, n: 10 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(lanes: FakeLane[], cancelled: () => boolean = () => false, split: LoadRequest = request, keys = KEYS) {
-  return runSplitReport(split, keys, 10, lanes as unknown as Lane[], cancelled);
+function start(lanes: FakeLane[], cancelled: () => boolean = () => false, split: LoadRequest = request, keys = KEYS, onProgress?: (progress: Progress) => void) {
+  return runSplitReport(split, keys, 10, lanes as unknown as Lane[], cancelled, onProgress);
 }
 
-/** What a fake worker answers: null to a grant, to a collect a load reply naming its run (the merge is the test's). */
+/** Each run's keys counted so far, by run id (grantDone). */
+const counted = new Map<number, number>();
+
+/** A fake worker's reply to a grant: its progress at its end, one report (`request`'s one algorithm) over its keys. */
+function grantDone(posted: Posted): GrantDone {
+  const { run, to, start } = posted.request;
+  const keys = to! - (start ? start.begin : counted.get(run!)!);
+  counted.set(run!, to!);
+  return { done: keys, total: keys, phase: 'jump: loads among 10' };
+}
+
+/** What a fake worker answers: its progress to a grant, to a collect a load reply naming its run (the merge is the test's). */
 function answer(posted: Posted): void {
   const { kind, run } = posted.request;
-  if (kind === 'splitRun') posted.resolve(null);
+  if (kind === 'splitRun') posted.resolve(grantDone(posted));
   else if (kind === 'splitCollect') posted.resolve({ keyCount: KEYS, items: [{ algorithm: `run ${run}`, result: null, error: 'not counted here' }] });
 }
 
@@ -152,7 +163,7 @@ describe('runSplitReport', () => {
     const reply = (posted: Posted) => {
       const { kind, run, start: runStart } = posted.request;
       if (runStart) started.set(run!, runStart);
-      if (kind === 'splitRun') return posted.resolve(null);
+      if (kind === 'splitRun') return posted.resolve(grantDone(posted));
       // The first run moved none of its keys; the second samples its moved keys where asked to (the retake).
       const { begin, sampleLimits } = started.get(run!)!;
       posted.resolve(begin === 0 ? counts(0, sample(0, 0)) : counts(2_600_000, sample(5_000_000, sampleLimits?.[0] ?? 200_000)));
@@ -206,6 +217,20 @@ describe('runSplitReport', () => {
         if (!last) expect(grant[1] - from).toBeGreaterThanOrEqual(GRANT_FROM_KEYS);
       });
     }
+    merge.resolve({ keyCount: KEYS, items: [] });
+    await report;
+  });
+
+  test('the bar moves with each grant\'s reply alone (workers post no progress at a grant\'s end) and ends full', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const seen: Progress[] = [];
+    const report = start(lanes, () => false, request, KEYS, (progress) => seen.push(progress));
+    const merge = await answerUntilMerge(lanes, [1, 0, 0]);
+    const grants = lanes.reduce((sum, lane) => sum + lane.grants().length, 0);
+    expect(seen).toHaveLength(grants);
+    expect(seen.every((progress) => progress.total === KEYS)).toBe(true);
+    expect(seen.map((progress) => progress.done)).toEqual([...seen.map((progress) => progress.done)].sort((a, b) => a - b));
+    expect(seen.at(-1)).toEqual({ done: KEYS, total: KEYS, phase: 'jump: loads among 10' });
     merge.resolve({ keyCount: KEYS, items: [] });
     await report;
   });

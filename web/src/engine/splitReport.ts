@@ -9,7 +9,7 @@
 import { CancelledError, type Lane, type Progress } from './client';
 import type { KeyText, LoadReply, LoadRequest, ResizePartReply, ResizeReply, ResizeRequest, RunStart } from './protocol';
 import {
-  GRANT_FROM_KEYS, KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, KEYS_PER_TEXT_CHAR, GrantsProgress, type Run, RunScheduler, leastMovedShares,
+  GRANT_FROM_KEYS, KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, KEYS_PER_TEXT_CHAR, GrantsProgress, type PartProgress, type Run, RunScheduler, leastMovedShares,
   samplesToRetake, skippedSamples,
 } from './split';
 import { partBuffers } from './transfer';
@@ -122,7 +122,8 @@ export async function runSplitReport(
     // counting.
     if (grant.first) collect(l, run);
     const start = grant.first ? { start: runStart(run) } : {};
-    const answer = lanes[l]!.request({ kind: 'splitRun', run: run.id, to, ...start }, (p) => progress.update(index, to - from, p));
+    const onProgress = (p: PartProgress) => progress.update(index, to - from, p);
+    const answer = lanes[l]!.request({ kind: 'splitRun', run: run.id, to, ...start }, onProgress).then(onProgress);
     // Awaited in turn by takeGrants; when another grant fails, this one is
     // cancelled with the rest, and that rejection is no error of its own.
     answer.catch(() => {});
