@@ -19,21 +19,22 @@ function engineWorkers(page: Page): number {
   return page.workers().filter((worker) => /\/worker-[\w-]+\.js$/.test(worker.url())).length;
 }
 
-/** A request the page posted to a worker: its kind, and where a run starts (splitRun's first grant). */
+/** A request the page posted to a worker: its kind, where a run starts (splitRun's first grant), and whether a merge is into a run. */
 interface PostedRequest {
   kind: string;
   begin?: number;
+  into?: boolean;
 }
 
 /** Records the requests the page posts to its workers, from its next load on (postedRequests). */
 async function recordRequests(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const posted: { kind: string; begin?: number }[] = [];
+    const posted: { kind: string; begin?: number; into?: boolean }[] = [];
     (window as unknown as { postedRequests: typeof posted }).postedRequests = posted;
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
-      const request = (message as { request?: { kind?: string; start?: { begin: number } } } | null)?.request;
-      if (request?.kind) posted.push({ kind: request.kind, ...(request.start ? { begin: request.start.begin } : {}) });
+      const request = (message as { request?: { kind?: string; start?: { begin: number }; into?: number } } | null)?.request;
+      if (request?.kind) posted.push({ kind: request.kind, ...(request.start ? { begin: request.start.begin } : {}), ...(request.into !== undefined ? { into: true } : {}) });
       return (post as (...args: unknown[]) => void).call(this, message, ...rest);
     } as typeof Worker.prototype.postMessage;
   });
@@ -193,14 +194,42 @@ test('the moved keys of every run, joined in key order, string keys included', a
   expect(rows.length).toBeGreaterThan(1500);
 });
 
+test('the first run\'s jobs absorb the second\'s counts, and the lists join there as one worker\'s', async ({ page }) => {
+  // A key text of more than a character per 1,024 keys is one run a worker
+  // (split.ts, KEYS_PER_TEXT_CHAR), and 10 -> 11 moves too few keys before
+  // the second run for it to skip its sample: so the first run's jobs absorb
+  // the second's counts (MergeResizeRequest's `into`) and the moved-key
+  // lists are joined there (splitJob.ts, finishRun). About 200,000 keys move,
+  // the list's limit; string keys on both sides move with them.
+  await recordRequests(page);
+  const named = (prefix: string) => Array.from({ length: 250 }, (_, i) => `"${prefix}${i}"`).join(' ');
+  const report = { algo: 'jumpback', from: 10, to: 11, keys: `${named('a')} random:2200000:5 ${named('z')}`, total: '2200500' };
+  const one = await movedKeysWith(page, 1, report);
+  const two = await movedKeysWith(page, 2, report);
+  expect(two.workers).toBe(3);
+  const posted = await postedRequests(page);
+  expect(posted.filter(({ kind }) => kind.startsWith('merge'))).toEqual([{ kind: 'mergeResize', into: true }]);
+  expect(posted.filter(({ kind, begin }) => kind === 'splitRun' && begin !== undefined)).toHaveLength(2);
+  expect(posted.filter(({ kind }) => kind === 'splitCollect')).toHaveLength(1);
+  expect(two.moved).toBe(one.moved);
+  expectSameRows(two.csv, one.csv);
+  const rows = two.csv.trim().split('\n');
+  expect(rows.some((row) => row.includes('"z')), 'a string key of the second run moved').toBe(true);
+});
+
 test('a run that skips its sample, the list being surely full before it, gives the same list', async ({ page }) => {
   // jump 10 -> 12 moves about one key in 6: the first run (5,000,000 keys)
   // moves about 833,000, more than the list's 200,000, so the second run,
   // started with it, skips its sample (engine/split.ts, skippedSamples).
+  // Every run is collected then, and merged by a job of its own: the
+  // first run's list may be short after all (retakeSamples).
+  await recordRequests(page);
   const report = { algo: 'jump', from: 10, to: 12, keys: 'random:10000000:1', total: '10000000' };
   const one = await movedKeysWith(page, 1, report);
   const two = await movedKeysWith(page, 2, report);
   expect(two.workers).toBe(3);
+  const merges = (await postedRequests(page)).filter(({ kind }) => kind.startsWith('merge'));
+  expect(merges).toEqual([{ kind: 'mergeResize' }]);
   expect(two.moved).toBe(one.moved);
   expectSameRows(two.csv, one.csv);
   expect(two.csv.trim().split('\n').length - 1, 'the list is full').toBe(200_000);

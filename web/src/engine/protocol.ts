@@ -222,16 +222,24 @@ export interface LoadRequest {
   scenario?: NodeScenario;
 }
 
-/** The counts of every run of `request` (SplitCollectRequest, in key order) made into one reply, exactly. */
+/**
+ * The counts of every run of `request` (SplitCollectRequest, in key order)
+ * made into one reply, exactly. With `into`, a run of this worker that
+ * starts at the first key and counted every key it started with: its jobs
+ * absorb the parts, the counts of the runs after it, and the run ends, so
+ * that it is neither collected nor copied into a merging job of its own.
+ */
 export interface MergeResizeRequest {
   kind: 'mergeResize';
   request: ResizeRequest;
   parts: ResizePartReply[];
+  into?: number;
 }
 export interface MergeLoadRequest {
   kind: 'mergeLoad';
   request: LoadRequest;
   parts: LoadReply[];
+  into?: number;
 }
 export interface LoadOutcome {
   algorithm: string;

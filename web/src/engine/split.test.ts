@@ -186,8 +186,13 @@ describe('RunScheduler', () => {
     const second = scheduler.runs[1]!;
     expect(second.end - second.granted).toBeLessThan(2 * GRANT_FROM_KEYS);
     expect(second.end - second.granted).toBeGreaterThan(0);
+    // The run stolen from (each time the second, which had the most keys not
+    // granted) is cut: its jobs were started over more keys than it counts.
+    expect(scheduler.runs.map((run) => run.cut ?? false)).toEqual(scheduler.runs.map((run) => run === second));
     // Every key is in one run: the second worker's grants end its run.
+    expect(scheduler.allGranted()).toBe(false);
     expect(grantsOf(scheduler, 1).at(-1)![2]).toBe(second.end);
+    expect(scheduler.allGranted()).toBe(true);
     expectCover(scheduler.runs.map(({ begin, end }) => [begin, end] as const).sort((a, b) => a[0] - b[0]), 10 ** 7);
   });
 

@@ -76,6 +76,8 @@ export interface Run {
   end: number;
   /** Keys [begin, granted) are granted so far (posted to the worker). */
   granted: number;
+  /** Set when a steal took its back keys: its jobs, started over more, count fewer than they were started with. */
+  cut?: boolean;
 }
 
 /** Keys [from, to) of `run` for its worker to count; `first`: the run's first grant, which starts its jobs over [run.begin, run.end). */
@@ -122,6 +124,11 @@ export class RunScheduler {
     }
   }
 
+  /** Whether every key is granted: no worker is granted any more. */
+  allGranted(): boolean {
+    return this.current.every((run) => run.granted >= run.end);
+  }
+
   /** Worker `lane`'s next grant (stealing when its run is all granted), or undefined: nothing is left for it. */
   next(lane: number): Grant | undefined {
     let run = this.current[lane]!;
@@ -152,6 +159,7 @@ export class RunScheduler {
     const middle = victim.granted + Math.floor(left / 2);
     const run: Run = { id: this.newId(), lane, begin: middle, end: victim.end, granted: middle };
     victim.end = middle;
+    victim.cut = true;
     this.runs.push(run);
     this.current[lane] = run;
     return run;

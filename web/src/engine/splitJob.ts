@@ -4,7 +4,7 @@
 // own, fetched by the engine worker on a split report's first request, so
 // that the worker every page starts (an embed too) carries less code.
 
-import type { Job, Jumphash, LoadResult, ResizeJob, ResizePart } from 'jumphash-wasm';
+import type { Job, Jumphash, LoadResult, MovedKeyColumns, ResizeJob, ResizePart } from 'jumphash-wasm';
 import type {
   LoadOutcome,
   LoadReply,
@@ -99,11 +99,17 @@ function countRun(id: number, run: Running, to: number): GrantDone {
   return progress.last;
 }
 
+/** Run `runId`, which ends it: taken out of `runs` (its jobs the caller's to dispose). */
+function takeRun(runId: number, request: string): Running {
+  const run = runs.get(runId);
+  if (!run) throw new Error(`${request}: no run ${runId} in this worker`);
+  runs.delete(runId);
+  return run;
+}
+
 /** A run's counts (SplitCollectRequest), which ends it: each report's ResizePart or LoadResult over the keys it counted. */
 function collectRun(runId: number): { reply: ResizePartReply | LoadReply; transfer: Transferable[] } {
-  const run = runs.get(runId);
-  if (!run) throw new Error(`splitCollect: no run ${runId} in this worker`);
-  runs.delete(runId);
+  const run = takeRun(runId, 'splitCollect');
   const transfer: Transferable[] = [];
   try {
     if (run.kind === 'resize') {
@@ -159,9 +165,60 @@ async function answerSplit(jh: Jumphash, id: number, request: SplitRequest): Pro
     case 'splitCollect':
       return collectRun(request.run);
     case 'mergeResize':
+      if (request.into !== undefined) return finishRun(takeRun(request.into, 'mergeResize'), request.request, request.parts);
       return mergeResize(jh, await withKeyText(request.request), request.parts);
     case 'mergeLoad':
+      if (request.into !== undefined) return finishRun(takeRun(request.into, 'mergeLoad'), request.request, request.parts);
       return mergeLoad(jh, await withKeyText(request.request), request.parts);
+  }
+}
+
+/** An empty moved-key list: a part's counts are absorbed without it (finishRun joins the lists). */
+const NO_SAMPLE: MovedKeyColumns = { values: new BigUint64Array(0), oldBuckets: new Int32Array(0), newBuckets: new Int32Array(0), labels: [] };
+
+/**
+ * The report's reply from `run` (MergeResizeRequest's `into`), whose jobs
+ * absorb `parts`, the runs after it in key order: the same counts as
+ * mergeResize or mergeLoad, without the run's own counts copied out of its
+ * jobs and into a merging job's. A resize's lists are joined as there
+ * (firstMoved), not by the package's absorb, which makes an object per key.
+ */
+function finishRun(run: Running, request: ResizeRequest | LoadRequest, parts: (ResizePartReply | LoadReply)[]): { reply: ResizeReply | LoadReply; transfer: Transferable[] } {
+  const transfer: Transferable[] = [];
+  try {
+    if (run.counted !== run.end || run.begin !== 0) {
+      throw new Error(`merge into run ${run.begin}..${run.end}: a run merges others only from the first key and once it has counted all its keys (to ${run.counted} so far)`);
+    }
+    if (run.kind === 'resize') {
+      const resizeParts = parts as ResizePartReply[];
+      const steps = run.reports.map(({ algorithm, label, job, error }, k): ResizeOutcome => {
+        const outcomes = resizeParts.map((part) => part.steps[k]!);
+        const failed = outcomes.find((outcome) => outcome.result === null);
+        if (!job) return { algorithm, label, result: null, error };
+        if (failed) return { ...failed, result: null };
+        const resizeJob = job as ResizeJob;
+        for (const outcome of outcomes) resizeJob.absorb({ ...outcome.result!, sample: NO_SAMPLE });
+        const { sample: own, ...counts } = resizeJob.resultInColumns({ flows: 'cells' });
+        const sample = firstMoved([own, ...outcomes.map((outcome) => outcome.result!.sample)], (request as ResizeRequest).sampleLimit);
+        transfer.push(...buffersOf(counts), ...sampleBuffers(sample));
+        return { algorithm, label, result: { ...counts, sample }, error: null };
+      });
+      return { reply: { keyCount: run.keyCount, steps }, transfer };
+    }
+    const loadParts = parts as LoadReply[];
+    const items = run.reports.map(({ algorithm, job, error }, k): LoadOutcome => {
+      const outcomes = loadParts.map((part) => part.items[k]!);
+      const failed = outcomes.find((outcome) => outcome.result === null);
+      if (!job) return { algorithm, result: null, error };
+      if (failed) return failed;
+      for (const outcome of outcomes) job.absorb(outcome.result!);
+      const result = (job as Job<LoadResult>).result();
+      transfer.push(...buffersOf(result));
+      return { algorithm, result, error: null };
+    });
+    return { reply: { keyCount: run.keyCount, items }, transfer };
+  } finally {
+    for (const { job } of run.reports) job?.dispose();
   }
 }
 

@@ -78,18 +78,38 @@ describe('runSplitReport', () => {
     await expect(report).rejects.toBeInstanceOf(CancelledError);
   });
 
-  test('each worker\'s runs are collected behind its last grant, and merged in key order', async () => {
+  test('the other worker\'s run is collected behind its last grant; the first worker\'s run absorbs it, asked behind its own last grant', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
-    const merge = await answerUntilMerge(lanes);
-    for (const lane of lanes) {
-      const kinds = lane.kinds().filter((kind) => !kind.startsWith('merge'));
-      expect(kinds.lastIndexOf('splitRun')).toBeLessThan(kinds.indexOf('splitCollect'));
+    // Taking turns until every key is granted, the first worker keeping a
+    // grant to count: the second run is collected then.
+    for (let turn = 0; !lanes[1]!.kinds().includes('splitCollect'); turn++) {
+      const lane = lanes[turn % 2]!;
+      if (lane === lanes[0] && lane.pending.size < 2) continue;
+      answer(lane.oldest()!);
+      await settle();
+      if (turn > 1000) throw new Error('the second run is never collected');
     }
+    expect(lanes[1]!.kinds().at(-1)).toBe('splitCollect');
+    // The second worker answers its last grants and its run's counts while the first still counts.
+    for (let oldest = lanes[1]!.oldest(); oldest; oldest = lanes[1]!.oldest()) {
+      answer(oldest);
+      await settle();
+    }
+    const first = lanes[0]!;
+    const merge = first.posted.at(-1)!;
+    expect(merge.request.kind).toBe('mergeLoad');
+    expect(first.pending.has(first.posted.at(-2)!)).toBe(true);
+    expect(first.posted.at(-2)!.request.kind).toBe('splitRun');
+    expect(first.kinds()).not.toContain('splitCollect');
     // Taking turns, both workers end their own runs: two runs, every key once.
     const runs = runRanges(lanes);
     expect(runs.map(([begin, end]) => [begin, end])).toEqual([[0, 5_000_000], [5_000_000, 10_000_000]]);
-    expect(merge.request.parts).toEqual(runs.map(([, , run]) => expect.objectContaining({ items: [expect.objectContaining({ algorithm: `run ${run}` })] })));
+    expect(merge.request).toMatchObject({ into: runs[0]![2], parts: [{ items: [{ algorithm: `run ${runs[1]![2]}` }] }] });
+    for (let oldest = first.oldest(); oldest !== merge; oldest = first.oldest()) {
+      answer(oldest!);
+      await settle();
+    }
     merge.resolve({ keyCount: KEYS, items: [] });
     await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
   });
@@ -123,7 +143,27 @@ describe('runSplitReport', () => {
     expect(at).toBe(KEYS);
     const second = runs.find(([begin]) => begin === 5_000_000)!;
     expect(second[1] - second[0]).toBeLessThan(3_000_000);
+    // The first worker ran more than one run: every run is collected and merged.
     expect(merge.request.parts).toHaveLength(runs.length);
+    expect(merge.request).not.toHaveProperty('into');
+    merge.resolve({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+  });
+
+  test('a first run cut by a steal is collected and merged with the others, not merged into', async () => {
+    const lanes = [new FakeLane(), new FakeLane()];
+    const report = start(lanes);
+    // Only the second worker answers, until it has nothing left: it steals from the first run.
+    for (let oldest = lanes[1]!.oldest(); oldest; oldest = lanes[1]!.oldest()) {
+      answer(oldest);
+      await settle();
+    }
+    const merge = await answerUntilMerge(lanes);
+    const runs = runRanges(lanes);
+    expect(runs[0]![1]).toBeLessThan(5_000_000);
+    expect(lanes[0]!.posted.filter((p) => p.request.kind === 'splitCollect').map((p) => p.request.run)).toEqual([runs[0]![2]]);
+    expect(merge.request.parts).toHaveLength(runs.length);
+    expect(merge.request).not.toHaveProperty('into');
     merge.resolve({ keyCount: KEYS, items: [] });
     await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
   });
@@ -133,8 +173,8 @@ describe('runSplitReport', () => {
     // 3,000 characters of key text for 3,000,000 keys: above a character per 1,024 keys.
     const pasted: LoadRequest = { ...request, keys: 'k'.repeat(3000) };
     const report = start(lanes, () => false, pasted, 3_000_000);
-    while (!lanes[0]!.kinds().includes('splitCollect')) {
-      answer(lanes[0]!.oldest()!);
+    for (let oldest = lanes[0]!.oldest(); oldest; oldest = lanes[0]!.oldest()) {
+      answer(oldest);
       await settle();
     }
     expect(lanes[0]!.grants().at(-1)![1]).toBe(1_500_000);

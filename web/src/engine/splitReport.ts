@@ -90,18 +90,32 @@ export async function runSplitReport(
     skipped.set(run, skips);
     return skips.some(Boolean) ? { ...start, sampleLimits: skips.map((skip) => (skip ? 0 : split.sampleLimit)) } : start;
   };
+  /** The report's reply when firstRun merges the others (endGrants). */
+  let mergedIntoFirst: Promise<ResizeReply | LoadReply> | undefined;
   /** Each run's counts, asked for once it is final (collect). */
   const collected = new Map<Run, Promise<ResizePartReply | LoadReply>>();
+  /** The first lane's first run, from the first key. */
+  const firstRun = scheduler.runs[0]!;
+  /**
+   * Whether firstRun ends by absorbing the other runs' counts in its own
+   * jobs (MergeResizeRequest's `into`), which are then neither copied out
+   * of them nor into a merging job's, and which its worker does right after
+   * its last grant when the other runs were collected first: while it is
+   * its lane's only run, no steal cut it, and no run skipped a sample that
+   * may have to be taken again (retakeSamples).
+   */
+  const mergesIntoFirst = () =>
+    !firstRun.cut && scheduler.runs.every((run) => run === firstRun || run.lane !== firstRun.lane) && ![...skipped.values()].some((skips) => skips.some(Boolean));
   /**
    * Asks for the counts of lane `l`'s runs but `except`, which are final
    * (a lane takes a new run only once its own has no keys left to grant,
    * and a steal takes keys not granted yet): posted behind its last grant,
    * so that the worker answers right after it, with no round trip through
-   * the page between.
+   * the page between. firstRun is kept while it may merge the others.
    */
   const collect = (l: number, except?: Run) => {
     for (const run of scheduler.runs) {
-      if (run.lane !== l || run === except || collected.has(run)) continue;
+      if (run.lane !== l || run === except || collected.has(run) || (run === firstRun && mergesIntoFirst())) continue;
       const counts = lanes[l]!.request({ kind: 'splitCollect', run: run.id });
       counts.catch(() => {}); // awaited below, unless a grant failed first
       collected.set(run, counts);
@@ -127,7 +141,25 @@ export async function runSplitReport(
     // Awaited in turn by takeGrants; when another grant fails, this one is
     // cancelled with the rest, and that rejection is no error of its own.
     answer.catch(() => {});
+    if (scheduler.allGranted()) endGrants();
     return answer;
+  };
+  /**
+   * Once every key is granted (after the grant just posted): each lane's
+   * runs are collected behind its last grant, and when firstRun merges the
+   * others, it is asked to as soon as their counts are in, behind its own
+   * lane's last grant.
+   */
+  const endGrants = () => {
+    if (failed || mergedIntoFirst) return;
+    lanes.forEach((_, l) => collect(l));
+    if (!mergesIntoFirst()) return;
+    const others = scheduler.runs.filter((run) => run !== firstRun).sort((a, b) => a.begin - b.begin);
+    mergedIntoFirst = Promise.all(others.map((run) => collected.get(run)!)).then((parts) => {
+      if (failed || cancelled()) throw new CancelledError();
+      return merge(split, parts, lanes[firstRun.lane]!, firstRun.id);
+    });
+    mergedIntoFirst.catch(() => {}); // awaited below, unless a grant failed first
   };
   // A lane's grants posted and not back yet, oldest first.
   const queues: Promise<unknown>[][] = lanes.map(() => []);
@@ -152,6 +184,8 @@ export async function runSplitReport(
     }
     await Promise.all(lanes.map((_, l) => takeGrants(l)));
     if (cancelled()) throw new CancelledError();
+    if (mergedIntoFirst) return await mergedIntoFirst;
+    lanes.forEach((_, l) => collect(l));
     runs = [...scheduler.runs].sort((a, b) => a.begin - b.begin);
     parts = await Promise.all(runs.map((run) => collected.get(run)!));
     if (split.kind === 'resize') await retakeSamples(split, runs, parts as ResizePartReply[], runs.map((run) => skipped.get(run)), lanes);
@@ -163,13 +197,18 @@ export async function runSplitReport(
     throw error;
   }
   if (cancelled()) throw new CancelledError();
-  const first = lanes[0]!;
+  return merge(split, parts, lanes[0]!);
+}
+
+/** The runs' counts `parts` (in key order) merged by `lane`'s worker, or (`into`) absorbed by its run of that id, the first. */
+function merge(split: ResizeRequest | LoadRequest, parts: (ResizePartReply | LoadReply)[], lane: Lane, into?: number): Promise<ResizeReply | LoadReply> {
+  const at = into === undefined ? {} : { into };
   if (split.kind === 'resize') {
     const resizeParts = parts as ResizePartReply[];
-    return first.request({ kind: 'mergeResize', request: split, parts: resizeParts }, undefined, undefined, buffersOf(resizeParts));
+    return lane.request({ kind: 'mergeResize', request: split, parts: resizeParts, ...at }, undefined, undefined, buffersOf(resizeParts));
   }
   const loadParts = parts as LoadReply[];
-  return first.request({ kind: 'mergeLoad', request: split, parts: loadParts }, undefined, undefined, buffersOf(loadParts));
+  return lane.request({ kind: 'mergeLoad', request: split, parts: loadParts, ...at }, undefined, undefined, buffersOf(loadParts));
 }
 
 /**
