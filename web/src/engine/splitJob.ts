@@ -89,14 +89,16 @@ function countRun(id: number, run: Running, to: number): GrantDone {
     throw new Error(`splitRun: a grant must end after key ${run.counted} and at most at ${run.end}, got ${to}`);
   }
   const keys = to - run.counted;
-  const progress = new Progress(id, keys * run.reports.length, true);
+  const total = keys * run.reports.length;
+  const progress = new Progress(id, total, true);
+  let phase = '';
   for (const { algorithm, label, job } of run.reports) {
-    const phase = `${algorithm}: ${label}`;
+    phase = `${algorithm}: ${label}`;
     if (job) run.chunk = stepJob(job, progress, phase, to - run.begin, run.chunk);
     else progress.add(keys, phase);
   }
   run.counted = to;
-  return progress.last;
+  return { done: total, total, phase };
 }
 
 /** Run `runId`, which ends it: taken out of `runs` (its jobs the caller's to dispose). */

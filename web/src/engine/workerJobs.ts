@@ -37,7 +37,7 @@ export function post(message: WorkerMessage, transfer: Transferable[] = []): voi
  * Progress of a request that walks several jobs over the same key set:
  * posted at the first chunk, then at most every 50 ms, and at the end. A
  * grant of a split report's run (`grant`) posts neither at its first chunk
- * nor at its end (its reply carries its progress: `last`): the page
+ * nor at its end (its reply carries its progress): the page
  * handles each message on its main thread, which shares the cores with the
  * workers, and a report of 10^7 keys on two workers has about twenty
  * grants.
@@ -45,23 +45,19 @@ export function post(message: WorkerMessage, transfer: Transferable[] = []): voi
 export class Progress {
   private done = 0;
   private lastPost: number;
-  /** The progress last added (posted or not). */
-  last: { done: number; total: number; phase: string };
   constructor(
     private readonly id: number,
     private readonly total: number,
     private readonly grant = false,
   ) {
     this.lastPost = grant ? performance.now() : -Infinity;
-    this.last = { done: 0, total, phase: '' };
   }
   add(keys: number, phase: string): void {
     this.done += keys;
-    this.last = { done: this.done, total: this.total, phase };
     const now = performance.now();
     if (now - this.lastPost > 50 || (this.done >= this.total && !this.grant)) {
       this.lastPost = now;
-      post({ id: this.id, type: 'progress', ...this.last });
+      post({ id: this.id, type: 'progress', done: this.done, total: this.total, phase });
     }
   }
 }
