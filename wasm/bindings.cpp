@@ -433,12 +433,15 @@ class ResizeJob {
     collect_flows(report_->flow_matrix(), flows_as_cells, cells_, flows_);
     balance_.clear();
     if (has_flows() && with_balance) {
-      balance_.reserve(static_cast<std::size_t>(report_->from()) * 3);
-      for (std::int32_t source = 0; source < report_->from(); ++source) {
-        const ResizeReport::FlowBalance b = report_->flow_balance(source);
-        balance_.push_back(static_cast<double>(b.moved_out));
-        balance_.push_back(b.chi_square);
-        balance_.push_back(static_cast<double>(b.degrees_of_freedom));
+      // In columns: every source's keys moved out, then chi-squares, then
+      // degrees of freedom (the package's FlowBalanceColumns, one copy).
+      const auto sources = static_cast<std::size_t>(report_->from());
+      balance_.resize(sources * 3);
+      for (std::size_t source = 0; source < sources; ++source) {
+        const ResizeReport::FlowBalance b = report_->flow_balance(static_cast<std::int32_t>(source));
+        balance_[source] = static_cast<double>(b.moved_out);
+        balance_[sources + source] = b.chi_square;
+        balance_[2 * sources + source] = static_cast<double>(b.degrees_of_freedom);
       }
     }
     sample_values_.clear();
@@ -462,7 +465,7 @@ class ResizeJob {
   bool cells_whole() const { return cells_.whole(); }
   std::uintptr_t cell_indices() const { return cells_.indices(); }
   std::uintptr_t cell_counts() const { return cells_.counts(); }
-  /// from() triples (moved out, chi-square, degrees of freedom).
+  /// from() x 3 doubles, in columns: each source's keys moved out, then the chi-squares, then the degrees of freedom.
   std::uintptr_t flow_balance() const { return address(balance_.data()); }
   int sample_size() const { return static_cast<int>(sample_values_.size()); }
   std::uintptr_t sample_values() const { return address(sample_values_.data()); }

@@ -844,25 +844,27 @@ export function createApi(m) {
     return { flows: native.hasFlows() ? copyDoubles(native.flows(), cellCount) : null };
   }
 
+  /**
+   * A FlowBalanceColumns of `sources` sources from the native balance at
+   * `pointer` (each source's keys moved out, then chi-squares, then degrees
+   * of freedom): the three columns share one buffer, which a Worker
+   * transfers at once.
+   */
+  function balanceColumns(pointer, sources) {
+    const all = copyDoubles(pointer, sources * 3);
+    return { movedOut: all.subarray(0, sources), chiSquare: all.subarray(sources, 2 * sources), degreesOfFreedom: all.subarray(2 * sources) };
+  }
+
   function resizeResult(native, form) {
     if (form === 'part') return resizePart(native.algorithmName(), native, native.from(), native.to(), native.sampleBuckets());
     const columns = form !== 'objects';
     const from = native.from();
     const to = native.to();
-    const heap = m.HEAPU8.buffer;
-    const hasFlows = native.hasFlows();
-    const flowBalance = [];
-    if (hasFlows) {
-      const balance = new Float64Array(heap, native.flowBalance(), from * 3);
-      for (let source = 0; source < from; ++source) {
-        flowBalance.push({
-          source,
-          movedOut: balance[source * 3],
-          chiSquare: balance[source * 3 + 1],
-          degreesOfFreedom: balance[source * 3 + 2],
-        });
-      }
-    }
+    // In columns, no object per source: 10^6 -> 4 buckets made 10^6 of them
+    // (about 0.5 s in Node, and 2.5 s more to copy them to another thread).
+    const balance = balanceColumns(native.flowBalance(), native.hasFlows() ? from : 0);
+    const flowBalance = columns ? balance : Array.from(balance.movedOut, (movedOut, source) =>
+      ({ source, movedOut, chiSquare: balance.chiSquare[source], degreesOfFreedom: balance.degreesOfFreedom[source] }));
     const sample = movedSample(native, native.sampleBuckets(), columns);
     const result = {
       algorithm: native.algorithmName(),
@@ -902,7 +904,7 @@ export function createApi(m) {
       loadsBefore: copyDoubles(native.loadsBefore(), from),
       loadsAfter: copyDoubles(native.loadsAfter(), to),
       ...flowsIn(native, form, from * to),
-      flowBalance: [],
+      flowBalance: columns ? balanceColumns(0, 0) : [],
       sample,
     };
   }

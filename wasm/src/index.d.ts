@@ -591,17 +591,40 @@ export interface FlowCells {
   readonly count: Float64Array;
 }
 
-/** {@link ResizeJob.resultInColumns}: {@link ResizeResult} with the sample in columns. */
-export type ResizeResultInColumns = Omit<ResizeResult, 'sample'> & { readonly sample: MovedKeyColumns };
+/**
+ * {@link ResizeResult.flowBalance} in columns ({@link ResizeJob.resultInColumns}):
+ * entry `source` of each array is that source bucket's {@link FlowBalance}
+ * field, so each has `from` entries (none when the report keeps no flows,
+ * and on node lists). The three are views of one ArrayBuffer, which a
+ * Worker transfers at once.
+ */
+export interface FlowBalanceColumns {
+  /** Keys that left each source bucket. */
+  readonly movedOut: Float64Array;
+  /** Pearson's chi-square of their destinations against uniform (0 when none moved). */
+  readonly chiSquare: Float64Array;
+  /** Destinations - 1 (0 when none moved or only one destination is possible). */
+  readonly degreesOfFreedom: Float64Array;
+}
+
+/** {@link ResizeJob.resultInColumns}: {@link ResizeResult} with the sample and the flow balance in columns. */
+export type ResizeResultInColumns = Omit<ResizeResult, 'sample' | 'flowBalance'> & {
+  /** The first moved keys, in columns. */
+  readonly sample: MovedKeyColumns;
+  /** One entry per source bucket in each column; empty when `flows` is null and on node lists. */
+  readonly flowBalance: FlowBalanceColumns;
+};
 
 /**
  * {@link ResizeJob.resultInColumns} with `{ flows: 'cells' }`: the flow
  * matrix as its non-zero cells instead of `flows` (1000 -> 1001 buckets:
  * about 2,000 cells, 24 KB, instead of 8 MB of doubles), the sample in columns.
  */
-export type ResizeResultWithCells = Omit<ResizeResult, 'sample' | 'flows'> & {
+export type ResizeResultWithCells = Omit<ResizeResult, 'sample' | 'flows' | 'flowBalance'> & {
   /** As {@link ResizeResultInColumns}'s. */
   readonly sample: MovedKeyColumns;
+  /** As {@link ResizeResultInColumns}'s. */
+  readonly flowBalance: FlowBalanceColumns;
   /** The flow matrix's non-zero cells; null when the report keeps no matrix (as `flows`). */
   readonly flowCells: FlowCells | null;
 };
@@ -640,9 +663,10 @@ export interface ResizePart {
 /** A chunked {@link Jumphash.moved}. */
 export interface ResizeJob extends Job<ResizeResult> {
   /**
-   * {@link Job.result} with the sample in columns: no object or string per
-   * key (a sample of 200,000 keys: about 25 ms, where result() takes
-   * 120-230 ms), and typed arrays that a Worker can transfer. With
+   * {@link Job.result} with the sample and the flow balance in columns: no
+   * object or string per key (a sample of 200,000 keys: about 25 ms, where
+   * result() takes 120-230 ms) or per source bucket (10^6 -> 4 buckets:
+   * 10^6 objects), and typed arrays that a Worker can transfer. With
    * `{ flows: 'cells' }` the flow matrix comes as its non-zero cells
    * ({@link ResizeResultWithCells}): a 1000 x 1001 matrix is 8 MB of
    * doubles, and writing them to fresh memory took about 30 ms here.

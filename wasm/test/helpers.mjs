@@ -32,6 +32,20 @@ export function sampleInColumns(sample) {
   };
 }
 
+/** A resize result's flow balance as ResizeJob.resultInColumns gives it: a column per field. */
+export function balanceInColumns(flowBalance) {
+  return {
+    movedOut: Float64Array.from(flowBalance, (balance) => balance.movedOut),
+    chiSquare: Float64Array.from(flowBalance, (balance) => balance.chiSquare),
+    degreesOfFreedom: Float64Array.from(flowBalance, (balance) => balance.degreesOfFreedom),
+  };
+}
+
+/** A resize result() as resultInColumns() gives it: the sample and the flow balance in columns. */
+export function asColumns(result) {
+  return { ...result, sample: sampleInColumns(result.sample), flowBalance: balanceInColumns(result.flowBalance) };
+}
+
 export function jumphash() {
   instance ??= loadJumphash();
   return instance;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 
-import { jumphash, sampleInColumns } from './helpers.mjs';
+import { asColumns, balanceInColumns, jumphash } from './helpers.mjs';
 
 const jh = await jumphash();
 const ALGORITHMS = ['jump', 'jump-guava', 'jumpback', 'jumpback-indep', 'modulo'];
@@ -127,6 +127,37 @@ test('moved(): sampled keys print as written, newlines and non-ASCII included, A
 
 // resultInColumns() is result() with the sample in typed columns: the same
 // report, and the text of only the keys that do not print in decimal.
+test('resultInColumns(): the flow balance in columns, one buffer for the three, as result()\'s objects', () => {
+  for (const [from, to] of [[10, 12], [1000, 1001], [30, 7]]) {
+    const job = jh.startResize('jump', 'random:20000:4', from, to);
+    try {
+      while (!job.step(1 << 20));
+      const objects = job.result().flowBalance;
+      const { flowBalance } = job.resultInColumns({ flows: 'cells' });
+      assert.equal(objects.length, from);
+      assert.deepEqual(flowBalance, balanceInColumns(objects));
+      if (Math.abs(to - from) > 1) assert.ok(objects.some((balance) => balance.degreesOfFreedom > 0 && balance.chiSquare > 0), `${from} -> ${to}: some source spread its keys`);
+      const { movedOut, chiSquare, degreesOfFreedom } = flowBalance;
+      assert.ok(movedOut.buffer === chiSquare.buffer && chiSquare.buffer === degreesOfFreedom.buffer);
+      assert.equal(movedOut.buffer.byteLength, from * 3 * 8);
+    } finally {
+      job.dispose();
+    }
+  }
+  // No flows kept (3000 x 2000 cells), and node lists: empty columns.
+  const none = { movedOut: new Float64Array(0), chiSquare: new Float64Array(0), degreesOfFreedom: new Float64Array(0) };
+  for (const start of [() => jh.startResize('jumpback', '0..9999', 3000, 2000), () => jh.startResize('ketama', '0..999', { kind: 'count', n: 3 }, [{ kind: 'remove', name: '1' }])]) {
+    const job = start();
+    try {
+      while (!job.step(1 << 20));
+      assert.deepEqual(job.result().flowBalance, []);
+      assert.deepEqual(job.resultInColumns().flowBalance, none);
+    } finally {
+      job.dispose();
+    }
+  }
+});
+
 test('resultInColumns(): result() with the sample in columns, string keys labelled', () => {
   const written = ['"a\nb"', '5', '"é☃"', '0xFF', '"x y"', '"\\\\"', '7', '"q"', '18446744073709551615', 'random:2000:3'];
   const spec = written.join(' ');
@@ -142,7 +173,7 @@ test('resultInColumns(): result() with the sample in columns, string keys labell
       const { sample, ...counts } = job.result();
       const columns = job.resultInColumns();
       assert.ok(columns.sample.values instanceof BigUint64Array && columns.sample.oldBuckets instanceof Int32Array);
-      assert.deepEqual(columns, { ...counts, sample: sampleInColumns(sample) });
+      assert.deepEqual(columns, asColumns({ ...counts, sample }));
       assert.ok(sample.length > 0);
       if (sample.length > 5) assert.ok(columns.sample.labels.length > 0, 'string keys moved');
     } finally {

@@ -200,7 +200,7 @@ export async function exercise(wasmBinary?: Uint8Array): Promise<string[]> {
     const inColumns: ResizeResultInColumns = job.resultInColumns({ flows: 'matrix' });
     const withCells: ResizeResultWithCells = job.resultInColumns({ flows: 'cells' });
     const flowCells: FlowCells | null = withCells.flowCells;
-    check(inColumns.flows !== null && flowCells !== null && flowCells.count.length >= 90 && withCells.flowBalance.length === 100, 'resultInColumns with cells');
+    check(inColumns.flows !== null && flowCells !== null && flowCells.count.length >= 90 && withCells.flowBalance.movedOut.length === 100, 'resultInColumns with cells');
     // One worker's part, absorbed by a job over the keys before it.
     const part: ResizePart = job.partResult();
     const cells: Uint32Array | null = part.flowCells!.index;

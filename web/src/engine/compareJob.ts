@@ -56,10 +56,11 @@ export function compare(jh: Jumphash, id: number, request: WithKeyText<CompareRe
       const loaded = runJob(jh.startLoad(choice, request.keys, loadOn), progress,
         `${info.name}: ${loadLabel(request.n, scenario !== null)}`);
       let worst: number | null = null;
-      if (resized.flowCells && resized.flowBalance.length > 0) {
+      const { chiSquare, degreesOfFreedom } = resized.flowBalance;
+      if (resized.flowCells && degreesOfFreedom.length > 0) {
         worst = 0;
-        for (const balance of resized.flowBalance) {
-          if (balance.degreesOfFreedom > 0) worst = Math.max(worst, balance.chiSquare / balance.degreesOfFreedom);
+        for (let source = 0; source < degreesOfFreedom.length; source++) {
+          if (degreesOfFreedom[source]! > 0) worst = Math.max(worst, chiSquare[source]! / degreesOfFreedom[source]!);
         }
       }
       // Build time and state of the placement a client would hold for `before`

@@ -10,11 +10,11 @@ import {
   FieldError, Progress, type ParsedScenario, type WithKeyText, blame, messageOf, parseScenario, runJob, withOptions,
 } from './workerJobs';
 
-/** The buffers a result holds, to transfer instead of copy. */
-export function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAfter' | 'flowCells'> | LoadResult): ArrayBuffer[] {
+/** The buffers a result holds, to transfer instead of copy (a resize's flow balance columns share one). */
+export function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAfter' | 'flowCells'> & { flowBalance?: ReportedResize['flowBalance'] } | LoadResult): ArrayBuffer[] {
   const arrays = 'loads' in result
     ? [result.loads, result.idealShares]
-    : [result.loadsBefore, result.loadsAfter, result.flowCells?.index, result.flowCells?.count];
+    : [result.loadsBefore, result.loadsAfter, result.flowCells?.index, result.flowCells?.count, result.flowBalance?.movedOut];
   return [...new Set(arrays.filter((a) => a != null).map((a) => a.buffer as ArrayBuffer))];
 }
 

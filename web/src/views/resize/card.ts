@@ -8,7 +8,7 @@ import type { ReportedResize, ResizeOutcome } from '../../engine/protocol';
 import { download, fixed, grouped, h, percent } from '../../ui/dom';
 import { virtualTable } from '../../ui/virtualTable';
 import { figure, loadCharts } from '../context';
-import { type FlowCell, alignedLoads, flowCells, flowCsv, flowLabels, flowMatrix, loadBefore, movedCount, movedCsv, movedLine, movingCells, renumbered, rowFlows } from './flows';
+import { type FlowCell, type FlowLabels, alignedLoads, flowCells, flowCsv, flowLabels, flowMatrix, loadBefore, movedCount, movedCsv, movedLine, movingCells, renumbered, rowFlows } from './flows';
 
 /** Matrices up to this many nodes on a side are drawn as a full table; larger ones list their flows. */
 export const FULL_MATRIX_SIDE = 24;
@@ -225,12 +225,12 @@ function nodeFlows(outcome: ResizeOutcome, result: ReportedResize, options: Card
   return section;
 }
 
-function flowCell(cell: FlowCell, column: number, labels: { before: string[]; after: string[] }, moved: number): string {
+function flowCell(cell: FlowCell, column: number, labels: FlowLabels, moved: number): string {
   switch (column) {
     case 0:
-      return labels.before[cell.source]!;
+      return labels.before(cell.source);
     case 1:
-      return labels.after[cell.destination]!;
+      return labels.after(cell.destination);
     case 2:
       return String(cell.keys);
     default:
@@ -239,8 +239,9 @@ function flowCell(cell: FlowCell, column: number, labels: { before: string[]; af
 }
 
 /** Rows: nodes before; columns: nodes after. Moving cells bold, staying keys muted, zeros empty. */
-function fullMatrix(outcome: ResizeOutcome, result: ReportedResize, labels: { before: string[]; after: string[] }): HTMLElement {
+function fullMatrix(outcome: ResizeOutcome, result: ReportedResize, { before, after }: FlowLabels): HTMLElement {
   const flows = flowMatrix(result)!;
+  const labels = { before: Array.from({ length: result.from }, (_, i) => before(i)), after: Array.from({ length: result.to }, (_, i) => after(i)) };
   const staying = new Set<number>();
   for (const cell of flowCells(result)!) if (cell.stays) staying.add(cell.source * result.to + cell.destination);
   const caption = `Keys from each node before (rows) to each node after (columns), ${outcome.algorithm}: ${outcome.label}`;
@@ -284,11 +285,12 @@ function fullMatrix(outcome: ResizeOutcome, result: ReportedResize, labels: { be
 /** Bucket counts: the heat map with the per-source chi-square, as before, and the CSV. */
 function bucketFlows(outcome: ResizeOutcome, result: ReportedResize, options: CardOptions): HTMLElement {
   if (!result.flowCells) return h('p', { class: 'muted' }, 'The source → destination matrix is not kept above 4,194,304 cells.');
-  const balance = result.flowBalance;
+  const { movedOut, chiSquare, degreesOfFreedom } = result.flowBalance;
   let worst: { source: number; chi: number; dof: number } | null = null;
-  for (const b of balance) {
-    if (b.degreesOfFreedom <= 0) continue;
-    if (!worst || b.chiSquare / b.degreesOfFreedom > worst.chi / worst.dof) worst = { source: b.source, chi: b.chiSquare, dof: b.degreesOfFreedom };
+  for (let source = 0; source < degreesOfFreedom.length; source++) {
+    const chi = chiSquare[source]!, dof = degreesOfFreedom[source]!;
+    if (dof <= 0) continue;
+    if (!worst || chi / dof > worst.chi / worst.dof) worst = { source, chi, dof };
   }
   const title = `${outcome.algorithm}: ${outcome.label}`;
   return h(
@@ -309,8 +311,8 @@ function bucketFlows(outcome: ResizeOutcome, result: ReportedResize, options: Ca
           return;
         }
         charts.flowHeatmap(container, flowMatrix(result)!, result.from, result.to, (source) => {
-          const b = balance[source];
-          return b && b.degreesOfFreedom > 0 ? b.chiSquare / b.degreesOfFreedom : null;
+          const dof = degreesOfFreedom[source] ?? 0;
+          return dof > 0 ? chiSquare[source]! / dof : null;
         });
       },
       table: () =>
@@ -325,16 +327,15 @@ function bucketFlows(outcome: ResizeOutcome, result: ReportedResize, options: Ca
           ],
           rowCount: result.from,
           cell: (row, column) => {
-            const b = balance[row];
             switch (column) {
               case 0:
                 return String(row);
               case 1:
-                return String(b?.movedOut ?? 0);
+                return String(movedOut[row] ?? 0);
               case 2:
-                return fixed(b?.chiSquare ?? 0, 2);
+                return fixed(chiSquare[row] ?? 0, 2);
               case 3:
-                return String(b?.degreesOfFreedom ?? 0);
+                return String(degreesOfFreedom[row] ?? 0);
               default: {
                 const out: string[] = [];
                 for (const [d, count] of rowFlows(result, row)) {

@@ -18,13 +18,20 @@ export interface FlowCell {
   stays: boolean;
 }
 
-/** The names of the sources and destinations: node names, or bucket numbers as text. */
-export function flowLabels(result: ReportedResize): { before: string[]; after: string[] } {
-  const numbers = (count: number) => Array.from({ length: count }, (_, i) => String(i));
-  return {
-    before: result.nodesBefore ? result.nodesBefore.map((node) => node.name) : numbers(result.from),
-    after: result.nodesAfter ? result.nodesAfter.map((node) => node.name) : numbers(result.to),
-  };
+/** How a source (`before`) or destination (`after`) index prints. */
+export interface FlowLabels {
+  before: (index: number) => string;
+  after: (index: number) => string;
+}
+
+/**
+ * The names of the sources and destinations: node names, or bucket numbers
+ * as text, made when asked (a resize of 10^6 buckets made 10^6 strings
+ * for every card, about 0.2 s with their garbage).
+ */
+export function flowLabels(result: ReportedResize): FlowLabels {
+  const named = (nodes: ReportedResize['nodesBefore']) => (nodes ? (index: number) => nodes[index]!.name : String);
+  return { before: named(result.nodesBefore), after: named(result.nodesAfter) };
 }
 
 /**
@@ -128,7 +135,7 @@ export function flowCsv(result: ReportedResize): string | null {
   const named = result.nodesBefore !== null;
   const field = (text: string) => (named ? csvQuoted(text) : text);
   const lines = ['from,to,keys'];
-  for (const cell of cells) lines.push(`${field(before[cell.source]!)},${field(after[cell.destination]!)},${cell.keys}`);
+  for (const cell of cells) lines.push(`${field(before(cell.source))},${field(after(cell.destination))},${cell.keys}`);
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -138,35 +145,22 @@ export function flowCsv(result: ReportedResize): string | null {
  * On bucket counts: buckets 0..max(from, to)-1.
  */
 export function alignedLoads(result: ReportedResize): { labels: string[]; before: Float64Array; after: Float64Array; present: { before: boolean[]; after: boolean[] } } {
-  const { before: namesBefore, after: namesAfter } = flowLabels(result);
+  const { before: nameBefore, after: nameAfter } = flowLabels(result);
+  const sides = [[result.loadsBefore, nameBefore], [result.loadsAfter, nameAfter]] as const;
+  // Every name once, in the order met: the slots of the axis.
   const index = new Map<string, number>();
-  const labels: string[] = [];
-  const slot = (name: string) => {
-    let i = index.get(name);
-    if (i === undefined) {
-      i = labels.length;
-      index.set(name, i);
-      labels.push(name);
+  for (const [loads, name] of sides) for (let i = 0; i < loads.length; i++) if (!index.has(name(i))) index.set(name(i), index.size);
+  const [[before, presentBefore], [after, presentAfter]] = sides.map(([loads, name]) => {
+    const aligned = new Float64Array(index.size);
+    const present = new Array<boolean>(index.size).fill(false);
+    for (let i = 0; i < loads.length; i++) {
+      const at = index.get(name(i))!;
+      aligned[at] = loads[i]!;
+      present[at] = true;
     }
-    return i;
-  };
-  namesBefore.forEach(slot);
-  namesAfter.forEach(slot);
-  const before = new Float64Array(labels.length);
-  const after = new Float64Array(labels.length);
-  const presentBefore = new Array<boolean>(labels.length).fill(false);
-  const presentAfter = new Array<boolean>(labels.length).fill(false);
-  namesBefore.forEach((name, i) => {
-    const at = index.get(name)!;
-    before[at] = result.loadsBefore[i]!;
-    presentBefore[at] = true;
-  });
-  namesAfter.forEach((name, i) => {
-    const at = index.get(name)!;
-    after[at] = result.loadsAfter[i]!;
-    presentAfter[at] = true;
-  });
-  return { labels, before, after, present: { before: presentBefore, after: presentAfter } };
+    return [aligned, present] as const;
+  }) as [readonly [Float64Array, boolean[]], readonly [Float64Array, boolean[]]];
+  return { labels: [...index.keys()], before, after, present: { before: presentBefore, after: presentAfter } };
 }
 
 /** Keys a node held before the step (by name); null when it was not in the list. */
@@ -208,9 +202,9 @@ export function movedAt(sample: MovedSample, i: number): [MovedKeyColumns, numbe
 }
 
 /** A moved key as the list shows it: `key: old -> new` with node names (or buckets). */
-export function movedLine(result: ReportedResize, labels: { before: string[]; after: string[] }, i: number): string {
+export function movedLine(result: ReportedResize, labels: FlowLabels, i: number): string {
   const [part, at] = movedAt(result.sample, i);
-  return `${keyText(part, at)}: ${labels.before[part.oldBuckets[at]!]} -> ${labels.after[part.newBuckets[at]!]}`;
+  return `${keyText(part, at)}: ${labels.before(part.oldBuckets[at]!)} -> ${labels.after(part.newBuckets[at]!)}`;
 }
 
 const keyLabels = new WeakMap<MovedKeyColumns, Map<number, string>>();
@@ -232,7 +226,7 @@ export function movedCsv(result: ReportedResize): string {
     for (let i = 0; i < part.values.length; i++) {
       const text = keyText(part, i);
       const key = /^\d+$/.test(text) ? text : csvQuoted(text);
-      lines.push(`${key},${field(labels.before[part.oldBuckets[i]!]!)},${field(labels.after[part.newBuckets[i]!]!)}`);
+      lines.push(`${key},${field(labels.before(part.oldBuckets[i]!))},${field(labels.after(part.newBuckets[i]!))}`);
     }
   }
   return `${lines.join('\r\n')}\r\n`;
