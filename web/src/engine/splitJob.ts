@@ -123,16 +123,26 @@ function collectRun(runId: number): { reply: ResizePartReply | LoadReply; transf
       });
       return { reply: { keyCount: run.keyCount, steps }, transfer };
     }
-    const items = run.reports.map(({ algorithm, job, error }): LoadOutcome => {
-      if (!job) return { algorithm, result: null, error };
-      const result = (job as Job<LoadResult>).result();
-      transfer.push(...buffersOf(result));
-      return { algorithm, result, error: null };
-    });
-    return { reply: { keyCount: run.keyCount, items }, transfer };
+    return { reply: { keyCount: run.keyCount, items: loadItems(run, transfer) }, transfer };
   } finally {
     for (const { job } of run.reports) job?.dispose();
   }
+}
+
+/**
+ * Each load report of `run` as its LoadOutcome, its result's buffers put
+ * into `transfer`; `absorb(job, k)` runs first, and the outcome it gives
+ * (a part that failed) stands instead.
+ */
+function loadItems(run: Running, transfer: Transferable[], absorb?: (job: Job<LoadResult>, k: number) => LoadOutcome | undefined): LoadOutcome[] {
+  return run.reports.map(({ algorithm, job, error }, k): LoadOutcome => {
+    if (!job) return { algorithm, result: null, error };
+    const instead = absorb?.(job as Job<LoadResult>, k);
+    if (instead) return instead;
+    const result = (job as Job<LoadResult>).result();
+    transfer.push(...buffersOf(result));
+    return { algorithm, result, error: null };
+  });
 }
 
 type SplitRequest = SplitRunRequest | SplitCollectRequest | MergeResizeRequest | MergeLoadRequest;
@@ -208,15 +218,12 @@ function finishRun(run: Running, request: ResizeRequest | LoadRequest, parts: (R
       return { reply: { keyCount: run.keyCount, steps }, transfer };
     }
     const loadParts = parts as LoadReply[];
-    const items = run.reports.map(({ algorithm, job, error }, k): LoadOutcome => {
+    const items = loadItems(run, transfer, (job, k) => {
       const outcomes = loadParts.map((part) => part.items[k]!);
       const failed = outcomes.find((outcome) => outcome.result === null);
-      if (!job) return { algorithm, result: null, error };
       if (failed) return failed;
       for (const outcome of outcomes) job.absorb(outcome.result!);
-      const result = (job as Job<LoadResult>).result();
-      transfer.push(...buffersOf(result));
-      return { algorithm, result, error: null };
+      return undefined;
     });
     return { reply: { keyCount: run.keyCount, items }, transfer };
   } finally {

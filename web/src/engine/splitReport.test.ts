@@ -59,6 +59,22 @@ function runRanges(lanes: FakeLane[]): [number, number, number][] {
   return [...runs.values()].sort((a, b) => a[0] - b[0]);
 }
 
+/** Answers `lane`'s requests, oldest first, until it has none pending. */
+async function answerAll(lane: FakeLane): Promise<void> {
+  for (let oldest = lane.oldest(); oldest; oldest = lane.oldest()) {
+    answer(oldest);
+    await settle();
+  }
+}
+
+/** `merge` takes all `runs` runs' counts (none merged into a run of its worker); answered, it is the report's reply. */
+async function expectEveryRunMerged(merge: Posted, runs: number, report: Promise<unknown>): Promise<void> {
+  expect(merge.request.parts).toHaveLength(runs);
+  expect(merge.request).not.toHaveProperty('into');
+  merge.resolve({ keyCount: KEYS, items: [] });
+  await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+}
+
 describe('runSplitReport', () => {
   test('each worker has GRANTS_IN_FLIGHT grants queued; its first starts its run over its equal share', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
@@ -92,10 +108,7 @@ describe('runSplitReport', () => {
     }
     expect(lanes[1]!.kinds().at(-1)).toBe('splitCollect');
     // The second worker answers its last grants and its run's counts while the first still counts.
-    for (let oldest = lanes[1]!.oldest(); oldest; oldest = lanes[1]!.oldest()) {
-      answer(oldest);
-      await settle();
-    }
+    await answerAll(lanes[1]!);
     const first = lanes[0]!;
     const merge = first.posted.at(-1)!;
     expect(merge.request.kind).toBe('mergeLoad');
@@ -118,10 +131,7 @@ describe('runSplitReport', () => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
     // Only the first worker answers, until it has nothing left.
-    for (let oldest = lanes[0]!.oldest(); oldest; oldest = lanes[0]!.oldest()) {
-      answer(oldest);
-      await settle();
-    }
+    await answerAll(lanes[0]!);
     const stolen = lanes[0]!.grants().filter((grant) => grant.length === 4 && grant[2] >= 5_000_000);
     expect(stolen.length).toBeGreaterThan(2);
     // Each run it stole starts once its run before is collected (the new
@@ -144,28 +154,19 @@ describe('runSplitReport', () => {
     const second = runs.find(([begin]) => begin === 5_000_000)!;
     expect(second[1] - second[0]).toBeLessThan(3_000_000);
     // The first worker ran more than one run: every run is collected and merged.
-    expect(merge.request.parts).toHaveLength(runs.length);
-    expect(merge.request).not.toHaveProperty('into');
-    merge.resolve({ keyCount: KEYS, items: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+    await expectEveryRunMerged(merge, runs.length, report);
   });
 
   test('a first run cut by a steal is collected and merged with the others, not merged into', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
     // Only the second worker answers, until it has nothing left: it steals from the first run.
-    for (let oldest = lanes[1]!.oldest(); oldest; oldest = lanes[1]!.oldest()) {
-      answer(oldest);
-      await settle();
-    }
+    await answerAll(lanes[1]!);
     const merge = await answerUntilMerge(lanes);
     const runs = runRanges(lanes);
     expect(runs[0]![1]).toBeLessThan(5_000_000);
     expect(lanes[0]!.posted.filter((p) => p.request.kind === 'splitCollect').map((p) => p.request.run)).toEqual([runs[0]![2]]);
-    expect(merge.request.parts).toHaveLength(runs.length);
-    expect(merge.request).not.toHaveProperty('into');
-    merge.resolve({ keyCount: KEYS, items: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+    await expectEveryRunMerged(merge, runs.length, report);
   });
 
   test('a pasted list (each run parses all of it) is one run a worker: no steal', async () => {
@@ -173,10 +174,7 @@ describe('runSplitReport', () => {
     // 3,000 characters of key text for 3,000,000 keys: above a character per 1,024 keys.
     const pasted: LoadRequest = { ...request, keys: 'k'.repeat(3000) };
     const report = start(lanes, () => false, pasted, 3_000_000);
-    for (let oldest = lanes[0]!.oldest(); oldest; oldest = lanes[0]!.oldest()) {
-      answer(oldest);
-      await settle();
-    }
+    await answerAll(lanes[0]!);
     expect(lanes[0]!.grants().at(-1)![1]).toBe(1_500_000);
     expect(new Set(lanes[0]!.grants().map(([run]) => run)).size).toBe(1);
     for (const lane of lanes) lane.cancel();
