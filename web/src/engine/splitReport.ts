@@ -2,9 +2,10 @@
 // ReportPool, once engine/splitWorkers.ts says to split): each worker
 // counts its runs a grant at a time (split.ts, RunScheduler), the runs'
 // counts are collected, the samples they held back are asked for, and the
-// first worker merges. A module of its own, fetched with the first report
-// that splits, so that the page every visit starts (an embed too) carries
-// less code. The worker's side is engine/splitJob.ts.
+// first worker merges (into its first run's jobs where it may). A module
+// of its own, fetched with the first report that splits, so that the page
+// every visit starts (an embed too) carries less code. The worker's side
+// is engine/splitJob.ts.
 
 import { CancelledError, type Lane, type Progress } from './client';
 import type { KeyText, LoadReply, LoadRequest, ResizePartReply, ResizeReply, ResizeRequest, RunStart } from './protocol';
@@ -58,7 +59,9 @@ let lastRunId = 0;
  * merges: each lane counts its runs a grant at a time, GRANTS_IN_FLIGHT
  * at once, the next posted when one is back (split.ts, RunScheduler: a
  * lane with nothing left in its run steals from another's); then each
- * run's counts are collected, in key order, and merged. Once
+ * run's counts are collected, in key order, and merged: absorbed by the
+ * first run's own jobs where it may (mergesIntoFirst), else by a merging
+ * job of the first worker's. Once
  * `cancelled()`, no grant is posted and the report rejects with
  * CancelledError.
  */
