@@ -19,7 +19,7 @@ import { largestNodeList } from './shared/algorithms';
 import { keysField as makeKeysField } from './shared/keysField';
 import { exampleLinks } from './shared/examples';
 import { reportView } from './reportView';
-import { renumbered } from './resize/flows';
+import { renumbered } from './resize/renumbered';
 
 import { MAX_RESIZE_BUCKETS, MOVED_SAMPLE_LIMIT } from './resize/limits';
 

@@ -8,7 +8,8 @@ import type { ReportedResize, ResizeOutcome } from '../../engine/protocol';
 import { download, fixed, grouped, h, percent } from '../../ui/dom';
 import { virtualTable } from '../../ui/virtualTable';
 import { figure, loadCharts } from '../context';
-import { type FlowCell, type FlowLabels, alignedLoads, flowCells, flowCsv, flowLabels, flowMatrix, loadBefore, movedCount, movedCsv, movedLine, movingCells, renumbered, rowFlows } from './flows';
+import { type FlowCell, type FlowLabels, alignedLoads, flowCells, flowCsv, flowLabels, flowMatrix, loadBefore, movedCount, movedCsv, movedLine, movingCells, rowFlows } from './flows';
+import { renumbered } from './renumbered';
 
 /** Matrices up to this many nodes on a side are drawn as a full table; larger ones list their flows. */
 export const FULL_MATRIX_SIDE = 24;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlgorithmInfo } from 'jumphash-wasm';
 import type { ReportedResize } from '../../engine/protocol';
-import { alignedLoads, csvQuoted, flowCells, flowCsv, flowMatrix, loadBefore, movedAt, movedCount, movedCsv, movedLine, movingCells, renumbered, rowFlows, flowLabels } from './flows';
+import { alignedLoads, csvQuoted, flowCells, flowCsv, flowMatrix, loadBefore, movedAt, movedCount, movedCsv, movedLine, movingCells, rowFlows, flowLabels } from './flows';
+import { renumbered } from './renumbered';
 
 /** A matrix as the package's FlowCells: its non-zero cells, or (`whole`) all of it with no index. */
 function cells(matrix: number[], whole = false): ReportedResize['flowCells'] {

@@ -3,7 +3,7 @@
 // plan), its CSV, loads per node aligned by name, and whether a bucket-count
 // algorithm renumbered the list. Pure functions of the package's ReportedResize.
 
-import type { AlgorithmInfo, MovedKeyColumns } from 'jumphash-wasm';
+import type { MovedKeyColumns } from 'jumphash-wasm';
 import type { MovedSample, ReportedResize } from '../../engine/protocol';
 
 /** One non-zero cell of the flow matrix. */
@@ -167,23 +167,6 @@ export function alignedLoads(result: ReportedResize): { labels: string[]; before
 export function loadBefore(result: ReportedResize, name: string): number | null {
   const i = result.nodesBefore?.findIndex((node) => node.name === name) ?? -1;
   return i < 0 ? null : result.loadsBefore[i]!;
-}
-
-/** How far above the fewest possible a step counts as "far": moved > this x minimum. */
-export const RENUMBER_FACTOR = 1.5;
-
-/**
- * True when a bucket-count algorithm placed keys on a node list by index
- * (servers[bucket(key, n)]) and the step moved far more keys than any scheme
- * must: the list was renumbered under it.
- */
-export function renumbered(info: AlgorithmInfo | undefined, result: ReportedResize): boolean {
-  return (
-    info?.kind === 'bucket-count' &&
-    result.nodesBefore !== null &&
-    result.moved > RENUMBER_FACTOR * result.minimumMovedExpected &&
-    result.moved > 0
-  );
 }
 
 /** How many moved keys `sample` lists. */
