@@ -101,10 +101,16 @@ function countRun(id: number, run: Running, to: number): GrantDone {
   return { done: total, total, phase };
 }
 
-/** Run `runId`, which ends it: taken out of `runs` (its jobs the caller's to dispose). */
-function takeRun(runId: number, request: string): Running {
+/** Run `runId` of this worker; `request` names what asked for it in the error when there is none. */
+function runOf(runId: number, request: string): Running {
   const run = runs.get(runId);
   if (!run) throw new Error(`${request}: no run ${runId} in this worker`);
+  return run;
+}
+
+/** Run `runId`, which ends it: taken out of `runs` (its jobs the caller's to dispose). */
+function takeRun(runId: number, request: string): Running {
+  const run = runOf(runId, request);
   runs.delete(runId);
   return run;
 }
@@ -170,9 +176,7 @@ async function answerSplit(jh: Jumphash, id: number, request: SplitRequest): Pro
         if (runs.has(request.run)) throw new Error(`splitRun: run ${request.run} is started already`);
         runs.set(request.run, startRun(jh, { ...request.start, report: await withKeyText(request.start.report) }));
       }
-      const run = runs.get(request.run);
-      if (!run) throw new Error(`splitRun: no run ${request.run} in this worker`);
-      return { reply: countRun(id, run, request.to), transfer: [] };
+      return { reply: countRun(id, runOf(request.run, 'splitRun'), request.to), transfer: [] };
     }
     case 'splitCollect':
       return collectRun(request.run);
@@ -183,6 +187,19 @@ async function answerSplit(jh: Jumphash, id: number, request: SplitRequest): Pro
       if (request.into !== undefined) return finishRun(takeRun(request.into, 'mergeLoad'), request.request, request.parts);
       return mergeLoad(jh, await withKeyText(request.request), request.parts);
   }
+}
+
+/**
+ * The report of `job`, which has absorbed the counts of `outcomes` (the
+ * runs after its own keys, in key order): its list is its own moved keys
+ * (none for a merging job, which samples none) then the runs', cut at
+ * `sampleLimit` (firstMoved), and its buffers go into `transfer`.
+ */
+function joinedOutcome(job: ResizeJob, outcomes: StepOutcome<ResizePart>[], sampleLimit: number, transfer: Transferable[], algorithm: string, label: string): ResizeOutcome {
+  const { sample: own, ...counts } = job.resultInColumns({ flows: 'cells' });
+  const sample = firstMoved([own, ...outcomes.map((outcome) => outcome.result!.sample)], sampleLimit);
+  transfer.push(...buffersOf(counts), ...sampleBuffers(sample));
+  return { algorithm, label, result: { ...counts, sample }, error: null };
 }
 
 /** An empty moved-key list: a part's counts are absorbed without it (finishRun joins the lists). */
@@ -210,10 +227,7 @@ function finishRun(run: Running, request: ResizeRequest | LoadRequest, parts: (R
         if (failed) return { ...failed, result: null };
         const resizeJob = job as ResizeJob;
         for (const outcome of outcomes) resizeJob.absorb({ ...outcome.result!, sample: NO_SAMPLE });
-        const { sample: own, ...counts } = resizeJob.resultInColumns({ flows: 'cells' });
-        const sample = firstMoved([own, ...outcomes.map((outcome) => outcome.result!.sample)], (request as ResizeRequest).sampleLimit);
-        transfer.push(...buffersOf(counts), ...sampleBuffers(sample));
-        return { algorithm, label, result: { ...counts, sample }, error: null };
+        return joinedOutcome(resizeJob, outcomes, (request as ResizeRequest).sampleLimit, transfer, algorithm, label);
       });
       return { reply: { keyCount: run.keyCount, steps }, transfer };
     }
@@ -250,10 +264,7 @@ export function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, p
     const job = start({ sampleLimit: 0, keyRange: [0, 0] });
     try {
       for (const outcome of outcomes) job.absorb(outcome.result!);
-      const { sample: _none, ...counts } = job.resultInColumns({ flows: 'cells' });
-      const sample = firstMoved(outcomes.map((outcome) => outcome.result!.sample), request.sampleLimit);
-      transfer.push(...buffersOf(counts), ...sampleBuffers(sample));
-      return { algorithm: algo, label, result: { ...counts, sample }, error: null };
+      return joinedOutcome(job, outcomes, request.sampleLimit, transfer, algo, label);
     } finally {
       job.dispose();
     }
