@@ -3,7 +3,8 @@
 // glue and its .wasm asset reference in a lazy chunk, and pages that never
 // check output neither fetch nor count them.
 import createCheckerModule from '../dist/jumphash_checker_wasm.mjs';
-import { createChecker, instantiate } from './api.js';
+import { instantiate } from './api.js';
+import { createChecker } from './checkerApi.js';
 
 /** See index.d.ts. */
 export async function loadChecker(options) {

@@ -6,7 +6,8 @@
 // still imported only when loadChecker is called, the claims' only when
 // loadClaims is.
 import createJumphashModule from '../dist/jumphash_wasm.mjs';
-import { createApi, createChecker, instantiate } from './api.js';
+import { createApi, instantiate } from './api.js';
+import { createChecker } from './checkerApi.js';
 
 /**
  * Instantiates the WebAssembly module; see index.d.ts.

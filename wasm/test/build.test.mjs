@@ -19,7 +19,7 @@ test('no new Function( and no eval( in the shipped JavaScript', () => {
     'dist/jumphash_checker_wasm.inline.mjs', 'dist/jumphash_checker_wasm.mjs',
     'dist/jumphash_claims_wasm.inline.mjs', 'dist/jumphash_claims_wasm.mjs',
     'dist/jumphash_wasm.inline.mjs', 'dist/jumphash_wasm.mjs',
-    'src/api.js', 'src/checker.js', 'src/claimsApi.js', 'src/index.js', 'src/inline.js', 'src/loadClaims.js',
+    'src/api.js', 'src/checker.js', 'src/checkerApi.js', 'src/claimsApi.js', 'src/index.js', 'src/inline.js', 'src/loadClaims.js',
   ]);
   for (const file of scripts) {
     const text = readFileSync(path.join(packageDir, file), 'utf8');
