@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <utility>
 
 namespace jumphash {
 
@@ -134,6 +135,29 @@ Result<ResizeReport> ResizeReport::create(const Algorithm& algorithm, std::int64
   Result<std::int32_t> checked_to = check_bucket_count(to, "to bucket count", kMaxLoadBuckets);
   if (!checked_to) return Error{checked_to.error()};
   return ResizeReport(algorithm, *checked_from, *checked_to, sample_limit);
+}
+
+namespace {
+
+/// Runs `add_slice`, which appends a slice's moved keys to `sample` (at
+/// most `limit` in all), with the keys sampled so far set aside, then puts
+/// as many of those after them as the limit leaves room for: a slice that
+/// comes before every key added so far goes in front (add_before).
+template <class MovedKeyT, class AddSlice>
+void sample_in_front(std::vector<MovedKeyT>& sample, std::size_t limit, AddSlice&& add_slice) {
+  std::vector<MovedKeyT> later;
+  later.swap(sample);
+  add_slice();
+  // push_back, not a ranged insert: the module already has it (a smaller page).
+  for (std::size_t i = 0; i < later.size() && sample.size() < limit; ++i) {
+    sample.push_back(std::move(later[i]));
+  }
+}
+
+}  // namespace
+
+void ResizeReport::add_before(const KeySet& keys, std::uint64_t begin, std::uint64_t end) {
+  sample_in_front(sample_, sample_limit_, [&] { add(keys, begin, end); });
 }
 
 void ResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_t end) {
@@ -410,6 +434,10 @@ void NodeResizeReport::add(const KeySet& keys, std::uint64_t begin, std::uint64_
     }
   });
   total_ += end - begin;
+}
+
+void NodeResizeReport::add_before(const KeySet& keys, std::uint64_t begin, std::uint64_t end) {
+  sample_in_front(sample_, sample_limit_, [&] { add(keys, begin, end); });
 }
 
 Result<std::uint64_t> NodeResizeReport::add_counts(const ResizeCounts& counts) {

@@ -6,6 +6,7 @@
 // Also: every registered algorithm has reference vectors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -241,6 +242,41 @@ TEST(NodeLists, MinimumMovedIsTheShareThatNodesLose) {
   report.flow_matrix().for_each_nonzero([&](FlowCell cell) { listed.push_back(cell); });
   EXPECT_EQ(listed, nonzero_cells(report.flows()));
   EXPECT_EQ(listed.size(), 9u + 9u);  // 9 staying nodes, and the removed one's keys to 9
+}
+
+// As ResizeReport's: a node resize counted from the end down, slice by
+// slice, is the one counted up, its sample the first moved keys in key order.
+TEST(NodeLists, ResizeCountedFromTheEndDownIsTheSameAsCountedUp) {
+  const Algorithm& ketama = **find_algorithm("ketama");
+  const Cluster before = make(ketama, servers(10));
+  Cluster after = before.copy();
+  ASSERT_TRUE(after.apply({NodeEdit::Kind::remove, {"10.0.0.4:11211", 1}}));
+  ASSERT_TRUE(after.apply({NodeEdit::Kind::add, {"big", 2}}));
+  for (const std::size_t limit : {0u, 3u, 250u, 100000u}) {
+    SCOPED_TRACE(limit);
+    NodeResizeReport up(before.copy(), after.copy(), limit);
+    up.add(keys_10k(), 0, keys_10k().size());
+    NodeResizeReport down(before.copy(), after.copy(), limit);
+    std::uint64_t next = keys_10k().size();
+    for (const std::uint64_t count : {1u, 999u, 4000u, 17u, 10000u}) {
+      const std::uint64_t taken = std::min(next, count);
+      down.add_before(keys_10k(), next - taken, next);
+      next -= taken;
+    }
+    ASSERT_EQ(next, 0u);
+    EXPECT_EQ(down.total(), up.total());
+    EXPECT_EQ(down.moved(), up.moved());
+    EXPECT_EQ(down.loads_before(), up.loads_before());
+    EXPECT_EQ(down.loads_after(), up.loads_after());
+    EXPECT_EQ(down.flows(), up.flows());
+    ASSERT_EQ(down.sample().size(), std::min<std::uint64_t>(limit, up.moved()));
+    ASSERT_EQ(down.sample().size(), up.sample().size());
+    for (std::size_t k = 0; k < up.sample().size(); ++k) {
+      EXPECT_EQ(down.sample()[k].value, up.sample()[k].value) << k;
+      EXPECT_EQ(down.sample()[k].old_node, up.sample()[k].old_node) << k;
+      EXPECT_EQ(down.sample()[k].new_node, up.sample()[k].new_node) << k;
+    }
+  }
 }
 
 TEST(NodeLists, ParsingNodesAndEdits) {

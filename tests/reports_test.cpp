@@ -1,9 +1,12 @@
 // MOVED, LOAD, TRACE and the structured resize report.
+#include "jumphash/reports.hpp"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <utility>
 #include <vector>
-
-#include "jumphash/reports.hpp"
 
 namespace jumphash {
 namespace {
@@ -159,6 +162,46 @@ TEST(ResizeReport, CountsOfALaterRangeAddUpToTheWhole) {
       for (std::int32_t source = 0; source < 40; ++source) {
         EXPECT_EQ(report->flow_balance(source).moved_out, whole.flow_balance(source).moved_out);
         EXPECT_EQ(report->flow_balance(source).chi_square, whole.flow_balance(source).chi_square);
+      }
+    }
+  }
+}
+
+// A range counted from its end down, slice by slice (add_before, as the
+// page's second worker of a pair counts), is the same report as counted up:
+// counts, loads, flows, and the sample, the first moved keys in key order
+// however the limit cuts the slices.
+TEST(ResizeReport, CountedFromTheEndDownIsTheSameAsCountedUp) {
+  const KeySet keys =
+      *KeySet::parse(std::string_view(R"(random:20000:5 "alice" "bob" 0..2999 "carol")"));
+  const std::vector<std::uint64_t> slices{1, 7, 3000, 2, 12000, 50, 100000};
+  for (const char* name : {"jump", "jumpback", "modulo"}) {
+    for (const auto& [from, to] : {std::pair{40, 30}, std::pair{10, 12}}) {
+      for (const std::size_t limit : {0u, 1u, 5u, 700u, 100000u}) {
+        SCOPED_TRACE(std::string(name) + " " + std::to_string(from) + " -> " + std::to_string(to) +
+                     ", sample limit " + std::to_string(limit));
+        ResizeReport up = *ResizeReport::create(algorithm(name), from, to, limit);
+        up.add(keys, 0, keys.size());
+        ResizeReport down = *ResizeReport::create(algorithm(name), from, to, limit);
+        std::uint64_t next = keys.size();
+        for (std::size_t i = 0; next > 0; ++i) {
+          const std::uint64_t count = std::min(next, slices[i % slices.size()]);
+          down.add_before(keys, next - count, next);
+          next -= count;
+        }
+        EXPECT_EQ(down.total(), up.total());
+        EXPECT_EQ(down.moved(), up.moved());
+        EXPECT_EQ(down.loads_before(), up.loads_before());
+        EXPECT_EQ(down.loads_after(), up.loads_after());
+        EXPECT_EQ(down.flows(), up.flows());
+        ASSERT_EQ(down.sample().size(), up.sample().size());
+        EXPECT_EQ(up.sample().size(), std::min<std::uint64_t>(limit, up.moved()));
+        for (std::size_t k = 0; k < up.sample().size(); ++k) {
+          EXPECT_EQ(down.sample()[k].value, up.sample()[k].value) << k;
+          EXPECT_EQ(down.sample()[k].label, up.sample()[k].label) << k;
+          EXPECT_EQ(down.sample()[k].old_bucket, up.sample()[k].old_bucket) << k;
+          EXPECT_EQ(down.sample()[k].new_bucket, up.sample()[k].new_bucket) << k;
+        }
       }
     }
   }

@@ -391,14 +391,20 @@ class ResizeJob {
   /// Keys of this job's range, and how many of them are done.
   double total() const { return cursor_.total(); }
   double done() const { return cursor_.done(); }
-  /// Narrows the job to key positions [begin, end) (before the first step); an error or "".
-  std::string setKeyRange(double begin, double end) { return cursor_.narrow(begin, end); }
+  /// Narrows the job to key positions [begin, end), counted from the end
+  /// down when `from_end` (before the first step); an error or "".
+  std::string setKeyRange(double begin, double end, bool from_end) {
+    return cursor_.narrow(begin, end, from_end);
+  }
 
   /// Accounts for up to max_keys more keys; true when all are done.
   bool step(double max_keys) {
     if (!report_) return true;
-    const std::uint64_t first = cursor_.take(max_keys);
-    report_->add(keys_, first, cursor_.next());
+    const KeyCursor::Slice slice = cursor_.take(max_keys);
+    if (cursor_.from_end())
+      report_->add_before(keys_, slice.first, slice.last);
+    else
+      report_->add(keys_, slice.first, slice.last);
     return cursor_.finished();
   }
 
@@ -514,14 +520,18 @@ class LoadJob {
   std::string error() const { return error_; }
   double total() const { return cursor_.total(); }
   double done() const { return cursor_.done(); }
-  std::string setKeyRange(double begin, double end) { return cursor_.narrow(begin, end); }
+  /// Narrows the job to key positions [begin, end), counted from the end
+  /// down when `from_end` (before the first step); an error or "".
+  std::string setKeyRange(double begin, double end, bool from_end) {
+    return cursor_.narrow(begin, end, from_end);
+  }
   int n() const { return n_; }
   std::string algorithm_name() const { return std::string(algorithm_->name); }
 
   bool step(double max_keys) {
     if (n_ == 0) return true;
-    const std::uint64_t first = cursor_.take(max_keys);
-    add_loads(*algorithm_, keys_, n_, first, cursor_.next(), loads_);
+    const KeyCursor::Slice slice = cursor_.take(max_keys);
+    add_loads(*algorithm_, keys_, n_, slice.first, slice.last, loads_);
     return cursor_.finished();
   }
 

@@ -45,41 +45,56 @@ TextCounts count_text(std::string_view utf8);
 
 /// The keys a chunked job covers: positions [begin, end) of its key set,
 /// all of them unless narrowed (the page splits a report across workers,
-/// each job taking a range; see the package's keyRange option).
+/// each job taking a range; see the package's keyRange option), counted
+/// from begin up, or from end down (the package's fromEnd: the page's
+/// second worker of a pair, which meets the first wherever they are).
 class KeyCursor {
  public:
   explicit KeyCursor(std::uint64_t size = 0) : size_(size), end_(size) {}
 
-  /// Narrows the job to positions [begin, end); an error naming the key
-  /// count unless 0 <= begin <= end <= size (integers, checked by the
-  /// package) and no key was done yet.
-  std::string narrow(double begin, double end) {
-    if (next_ != begin_) return "keyRange: set it before the first step";
+  /// Narrows the job to positions [begin, end), counted from end down
+  /// when `from_end`; an error naming the key count unless 0 <= begin <=
+  /// end <= size (integers, checked by the package) and no key was done yet.
+  std::string narrow(double begin, double end, bool from_end = false) {
+    if (done() != 0) return "keyRange: set it before the first step";
     if (!(begin >= 0 && begin <= end && end <= static_cast<double>(size_))) {
       return "keyRange must be [begin, end] with 0 <= begin <= end <= " + std::to_string(size_) +
              " (the key count)";
     }
-    begin_ = next_ = static_cast<std::uint64_t>(begin);
+    begin_ = static_cast<std::uint64_t>(begin);
     end_ = static_cast<std::uint64_t>(end);
+    from_end_ = from_end;
+    next_ = from_end_ ? end_ : begin_;
     return {};
   }
+  bool from_end() const { return from_end_; }
   std::uint64_t begin() const { return begin_; }
   std::uint64_t end() const { return end_; }
   double total() const { return static_cast<double>(end_ - begin_); }
-  double done() const { return static_cast<double>(next_ - begin_); }
-  /// The next slice, of at most max_keys keys (a double from JavaScript, >= 1): [first, next()).
-  std::uint64_t take(double max_keys) {
-    const std::uint64_t first = next_;
-    const std::uint64_t remaining = end_ - next_;
-    next_ += max_keys >= static_cast<double>(remaining) ? remaining
-                                                        : static_cast<std::uint64_t>(max_keys);
-    return first;
+  double done() const { return static_cast<double>(from_end_ ? end_ - next_ : next_ - begin_); }
+  /// The next slice, of at most max_keys keys (a double from JavaScript,
+  /// >= 1): [first, last), after the keys done so far, or before them
+  /// when counting from the end.
+  struct Slice {
+    std::uint64_t first, last;
+  };
+  Slice take(double max_keys) {
+    const std::uint64_t remaining = from_end_ ? next_ - begin_ : end_ - next_;
+    const std::uint64_t count = max_keys >= static_cast<double>(remaining)
+                                    ? remaining
+                                    : static_cast<std::uint64_t>(max_keys);
+    if (from_end_) {
+      next_ -= count;
+      return {next_, next_ + count};
+    }
+    next_ += count;
+    return {next_ - count, next_};
   }
-  std::uint64_t next() const { return next_; }
-  bool finished() const { return next_ == end_; }
+  bool finished() const { return next_ == (from_end_ ? begin_ : end_); }
 
  private:
   std::uint64_t size_ = 0, begin_ = 0, end_ = 0, next_ = 0;
+  bool from_end_ = false;
 };
 
 /// How the sampled keys of a resize print (append_key: decimal, or a

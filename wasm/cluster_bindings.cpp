@@ -303,11 +303,18 @@ class NodeResizeJob {
   std::string error() const { return error_; }
   double total() const { return cursor_.total(); }
   double done() const { return cursor_.done(); }
-  std::string setKeyRange(double begin, double end) { return cursor_.narrow(begin, end); }
+  /// Narrows the job to key positions [begin, end), counted from the end
+  /// down when `from_end` (before the first step); an error or "".
+  std::string setKeyRange(double begin, double end, bool from_end) {
+    return cursor_.narrow(begin, end, from_end);
+  }
   bool step(double max_keys) {
     if (!report_) return true;
-    const std::uint64_t first = cursor_.take(max_keys);
-    report_->add(keys_, first, cursor_.next());
+    const KeyCursor::Slice slice = cursor_.take(max_keys);
+    if (cursor_.from_end())
+      report_->add_before(keys_, slice.first, slice.last);
+    else
+      report_->add(keys_, slice.first, slice.last);
     return cursor_.finished();
   }
 
@@ -405,7 +412,11 @@ class NodeLoadJob {
   std::string error() const { return error_; }
   double total() const { return cursor_.total(); }
   double done() const { return cursor_.done(); }
-  std::string setKeyRange(double begin, double end) { return cursor_.narrow(begin, end); }
+  /// Narrows the job to key positions [begin, end), counted from the end
+  /// down when `from_end` (before the first step); an error or "".
+  std::string setKeyRange(double begin, double end, bool from_end) {
+    return cursor_.narrow(begin, end, from_end);
+  }
   /// As LoadJob::stage and LoadJob::absorb.
   std::uintptr_t stage(double count) { return staged_.stage(count); }
   std::string absorb() { return staged_.add_loads_to(loads_); }
@@ -416,8 +427,8 @@ class NodeLoadJob {
   std::uintptr_t idealShares() const { return address(shares_.data()); }
   bool step(double max_keys) {
     if (!cluster_) return true;
-    const std::uint64_t first = cursor_.take(max_keys);
-    add_node_loads(*cluster_, keys_, first, cursor_.next(), loads_);
+    const KeyCursor::Slice slice = cursor_.take(max_keys);
+    add_node_loads(*cluster_, keys_, slice.first, slice.last, loads_);
     return cursor_.finished();
   }
   void collect() {

@@ -347,6 +347,12 @@ class ResizeReport {
 
   /// Accounts for keys[begin, end).
   void add(const KeySet& keys, std::uint64_t begin, std::uint64_t end);
+  /// Accounts for keys[begin, end), which come before every key added so
+  /// far (a range counted from its end, as by the page's second worker):
+  /// the counts of add, and the slice's moved keys go in front of the
+  /// sample, which stays the first moved keys in key order, at most the
+  /// sample limit. Moves the keys sampled so far once a call.
+  void add_before(const KeySet& keys, std::uint64_t begin, std::uint64_t end);
 
   /// Adds the counts of the same report over other keys (the sample is the
   /// caller's to join, in key order). Errors: loads or flows of another
@@ -461,6 +467,12 @@ class NodeResizeReport {
 
   /// Accounts for keys[begin, end).
   void add(const KeySet& keys, std::uint64_t begin, std::uint64_t end);
+  /// Accounts for keys[begin, end), which come before every key added so
+  /// far (a range counted from its end, as by the page's second worker):
+  /// the counts of add, and the slice's moved keys go in front of the
+  /// sample, which stays the first moved keys in key order, at most the
+  /// sample limit. Moves the keys sampled so far once a call.
+  void add_before(const KeySet& keys, std::uint64_t begin, std::uint64_t end);
 
   /// As ResizeReport::add_counts (sources and destinations are the nodes
   /// before and after).

@@ -570,14 +570,17 @@ export function createApi(m) {
 
   /**
    * Wraps a native ResizeJob/LoadJob (or their node forms) as a Job<R>
-   * (index.d.ts). `absorbCounts(native, part)` adds another job's counts
+   * (index.d.ts), over the keys `range` (placeJob: its begin and end, and
+   * whether it counts them from the end). `absorbCounts(native, part)` adds another job's counts
    * (an error message or ''); `sampleLimit` is the resize jobs' (null for
    * loads), for joining the parts' samples in key order.
    */
-  function wrapJob(nativeJob, rangeBegin, algorithm, buildResult, absorbCounts, sampleLimit) {
+  function wrapJob(nativeJob, range, algorithm, buildResult, absorbCounts, sampleLimit) {
     let live = nativeJob;
-    const total = nativeJob.total();
+    let total = nativeJob.total();
     let done = 0;
+    /** The keys done so far: after the range's begin, or before its end when counted from there. */
+    const doneKeys = () => (range.fromEnd ? [range.end - done, range.end] : [range.begin, range.begin + done]);
     /** Keys of the parts absorbed. */
     let absorbedKeys = 0;
     /** End of the keys covered once parts were absorbed (null: this job's own keys only). */
@@ -599,7 +602,8 @@ export function createApi(m) {
       else native.collect(form === 'part' || form === 'cells', form !== 'part', form === 'objects');
       const result = buildResult(native, form);
       if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
-      result.keyRange = [rangeBegin, coveredEnd ?? rangeBegin + done];
+      const [first, last] = doneKeys();
+      result.keyRange = [first, coveredEnd ?? last];
       if (sampleLimit !== null && absorbedSample.length > 0) {
         const columns = form !== 'objects';
         const own = columns ? columnObjects(result.sample, result.sample.values.length) : result.sample;
@@ -618,9 +622,10 @@ export function createApi(m) {
       step(maxKeys) {
         checkPositive(maxKeys, 'maxKeys');
         const native = alive();
-        const finished = native.step(maxKeys);
+        // Up to `total`, which endHere may have made less than the native job's.
+        if (done < total) native.step(Math.min(maxKeys, total - done));
         done = native.done();
-        return finished;
+        return done === total;
       },
       result() {
         return report('objects');
@@ -636,7 +641,7 @@ export function createApi(m) {
         if (part.algorithm !== algorithm) {
           throw new RangeError(`absorb: the part is a report of ${part.algorithm}, this job one of ${algorithm}`);
         }
-        const follows = coveredEnd ?? rangeBegin + total;
+        const follows = coveredEnd ?? doneKeys()[1];
         const [partBegin, partEnd] = part.keyRange;
         if (partBegin !== follows) {
           throw new RangeError(`absorb: the part covers keys [${partBegin}, ${partEnd}) but the keys that follow this job's start at ${follows}`);
@@ -651,6 +656,10 @@ export function createApi(m) {
           if (Array.isArray(sample)) absorbedSample.push(...sample.slice(0, take));
           else absorbedSample.push(...columnObjects(sample, take));
         }
+      },
+      endHere() {
+        alive();
+        total = done;
       },
       dispose() {
         if (live === null) return;
@@ -712,21 +721,24 @@ export function createApi(m) {
     return native.absorb();
   }
 
-  /** Narrows a new native job to options.keyRange, or throws (deleting it); returns the range's begin. */
-  function narrowJob(native, keyRange, fn) {
-    if (keyRange === undefined) return 0;
-    const valid =
-      Array.isArray(keyRange) && keyRange.length === 2 && keyRange.every((end) => Number.isSafeInteger(end) && end >= 0);
-    if (!valid) {
+  /**
+   * Narrows a new native job to options.keyRange and, with options.fromEnd,
+   * has it count that range from its end; or throws (deleting it). Returns
+   * the range ({ begin, end }) and whether it counts from its end.
+   */
+  function placeJob(native, { keyRange, fromEnd = false }, fn) {
+    const fail = (Type, message) => {
       native.delete();
-      throw new TypeError(`${fn}: keyRange must be [begin, end], two integers 0 <= begin <= end <= the key count`);
+      throw new Type(`${fn}: ${message}`);
+    };
+    if (typeof fromEnd !== 'boolean') fail(TypeError, `fromEnd must be true or false, got ${typeName(fromEnd)}`);
+    const range = keyRange === undefined ? [0, native.total()] : keyRange;
+    if (!(Array.isArray(range) && range.length === 2 && range.every((end) => Number.isSafeInteger(end) && end >= 0))) {
+      fail(TypeError, 'keyRange must be [begin, end], two integers 0 <= begin <= end <= the key count');
     }
-    const error = native.setKeyRange(keyRange[0], keyRange[1]);
-    if (error) {
-      native.delete();
-      throw new RangeError(`${fn}: ${error}`);
-    }
-    return keyRange[0];
+    const error = keyRange || fromEnd ? native.setKeyRange(range[0], range[1], fromEnd) : '';
+    if (error) fail(RangeError, error);
+    return { begin: range[0], end: range[0] + native.total(), fromEnd };
   }
 
   /** Steps a job to the end with progress callbacks; see ProgressOptions. */
@@ -926,8 +938,7 @@ export function createApi(m) {
         native.delete();
         throw new RangeError(error);
       }
-      const begin = narrowJob(native, opts.keyRange, fn);
-      return wrapJob(native, begin, choice.info.name, (job, form) => nodeResizeResult(choice.info.name, job, form), absorbResize, sampleLimit);
+      return wrapJob(native, placeJob(native, opts, fn), choice.info.name, (job, form) => nodeResizeResult(choice.info.name, job, form), absorbResize, sampleLimit);
     }
     const native = new m.ResizeJob(choice.index, keySpec, countToken(fromCount, 'from'), countToken(toCount, 'to'), sampleToken);
     const error = native.error();
@@ -935,8 +946,7 @@ export function createApi(m) {
       native.delete();
       throw new RangeError(error);
     }
-    const begin = narrowJob(native, opts.keyRange, fn);
-    return wrapJob(native, begin, choice.info.name, resizeResult, absorbResize, sampleLimit);
+    return wrapJob(native, placeJob(native, opts, fn), choice.info.name, resizeResult, absorbResize, sampleLimit);
   }
 
   function startLoadAs(fn, algo, keySpec, n, options) {
@@ -952,8 +962,7 @@ export function createApi(m) {
         // A count's message names the function where the CLI names LOAD.
         throw new RangeError(error.startsWith('bucket count') ? `${fn}: ${error}` : error);
       }
-      const begin = narrowJob(native, opts.keyRange, fn);
-      return wrapJob(native, begin, choice.info.name, (job) => nodeLoadResult(choice.info.name, job), absorbLoad, null);
+      return wrapJob(native, placeJob(native, opts, fn), choice.info.name, (job) => nodeLoadResult(choice.info.name, job), absorbLoad, null);
     }
     const native = new m.LoadJob(choice.index, keySpec, countToken(count, 'n'));
     const error = native.error();
@@ -962,8 +971,7 @@ export function createApi(m) {
       // The core's message for n names the function `load`; startLoad says its own name.
       throw new RangeError(error.startsWith('load: ') ? `${fn}: ${error.slice('load: '.length)}` : error);
     }
-    const begin = narrowJob(native, opts.keyRange, fn);
-    return wrapJob(native, begin, choice.info.name, loadResult, absorbLoad, null);
+    return wrapJob(native, placeJob(native, opts, fn), choice.info.name, loadResult, absorbLoad, null);
   }
 
   // ---- clusters ----------------------------------------------------------------

@@ -378,6 +378,17 @@ export interface KeyRangeOptions {
    * @defaultValue every key
    */
   keyRange?: readonly [begin: number, end: number];
+  /**
+   * Count the keys from the range's end down: each {@link Job.step} takes
+   * the keys just before those done so far, and the result's `keyRange` is
+   * `[end - done, end]`. The counts and the moved-key sample (the first
+   * moved keys in key order) are those of the same keys counted up. Two
+   * jobs, one counting up from a range's begin and one down from its end,
+   * can meet wherever each has got to ({@link Job.endHere}), as the
+   * playground's workers do, so that neither waits for the other.
+   * @defaultValue false
+   */
+  fromEnd?: boolean;
 }
 
 /** Options of {@link Jumphash.startLoad}. */
@@ -555,6 +566,14 @@ export interface Job<R> {
    *   RangeError for a part of another algorithm, another shape or a key range that does not follow.
    */
   absorb(part: R): void;
+  /**
+   * Ends the job's keys where its counting has got to: the keys not done
+   * yet are no longer its, `total` becomes `done`, and the job is finished
+   * (for a job another took the rest of the range from: one counting from
+   * the other end, {@link KeyRangeOptions.fromEnd}).
+   * @throws Error after dispose.
+   */
+  endHere(): void;
   /** Frees the job's WebAssembly memory. Idempotent. */
   dispose(): void;
 }

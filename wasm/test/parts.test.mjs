@@ -364,3 +364,113 @@ test('misuse of keyRange and absorb is named', () => {
     load.dispose();
   }
 });
+
+/**
+ * Two jobs over the keys [0, total): one counting up from 0 in `jh`, one
+ * counting down from the end in `other` (fromEnd), stepped in turn by
+ * `upSteps` and `downSteps` keys until they meet; each ended there
+ * (endHere), and the first absorbs the second's `passed(job)`, cloned.
+ * Returns the first's result() and where they met.
+ */
+function meetRun(start, startOther, total, upSteps, downSteps, passed) {
+  const up = start({ keyRange: [0, total] });
+  const down = startOther({ keyRange: [0, total], fromEnd: true });
+  try {
+    for (let turn = 0; up.done + down.done < total; turn++) {
+      const left = total - up.done - down.done;
+      if (turn % 2 === 0) up.step(Math.min(left, upSteps));
+      else down.step(Math.min(left, downSteps));
+    }
+    up.endHere();
+    down.endHere();
+    assert.equal(up.total, up.done);
+    assert.equal(down.total, down.done);
+    const met = up.done;
+    assert.deepEqual(down.partResult?.().keyRange ?? down.result().keyRange, [met, total]);
+    up.absorb(structuredClone(passed(down)));
+    return { result: up.result(), met };
+  } finally {
+    up.dispose();
+    down.dispose();
+  }
+}
+
+test('a job counting its keys from the end down, met by one counting up, makes the whole report', () => {
+  for (const keys of KEY_SETS) {
+    const total = jh.keyCount(keys);
+    for (const { algo, from, to } of RESIZES) {
+      for (const sampleLimit of [0, 3, 300]) {
+        const whole = jh.moved(algo, keys, from, to, { sampleLimit });
+        for (const [upSteps, downSteps] of [[7777, 1001], [1, 50000], [total, 1]]) {
+          const { result, met } = meetRun(
+            (options) => jh.startResize(algo, keys, from, to, { sampleLimit, ...options }),
+            (options) => other.startResize(algo, keys, from, to, { sampleLimit, ...options }),
+            total,
+            upSteps,
+            downSteps,
+            (job) => job.partResult(),
+          );
+          assert.deepEqual(result, whole, `${algo} on ${keys}, sample ${sampleLimit}, met at ${met} of ${total}`);
+        }
+      }
+    }
+  }
+  const topologies = [['jump', 37], ['rendezvous', { kind: 'nodes', nodes: [{ name: 'x', weight: 3 }, { name: 'y' }] }]];
+  for (const keys of KEY_SETS) {
+    const total = jh.keyCount(keys);
+    for (const [algo, topology] of topologies) {
+      const { result, met } = meetRun(
+        (options) => jh.startLoad(algo, keys, topology, options),
+        (options) => other.startLoad(algo, keys, topology, options),
+        total,
+        999,
+        3000,
+        (job) => job.result(),
+      );
+      assert.deepEqual(result, jh.load(algo, keys, topology), `${algo} on ${keys}, met at ${met}`);
+    }
+  }
+});
+
+test('a job counting from its end takes the keys just before those done, and endHere ends its keys there', () => {
+  const job = jh.startResize('jump', '0..999', 10, 12, { keyRange: [100, 250], fromEnd: true, sampleLimit: 1000 });
+  try {
+    assert.equal(job.total, 150);
+    job.step(40);
+    assert.equal(job.done, 40);
+    // Keys 210..249: positions [210, 250).
+    assert.deepEqual(job.result(), { ...jh.moved('jump', '210..249', 10, 12, { sampleLimit: 1000 }), keyRange: [210, 250] });
+    job.step(10);
+    job.endHere();
+    assert.equal(job.total, 50);
+    assert.equal(job.step(5), true); // nothing is left to count
+    assert.equal(job.done, 50);
+    assert.deepEqual(job.result(), { ...jh.moved('jump', '200..249', 10, 12, { sampleLimit: 1000 }), keyRange: [200, 250] });
+  } finally {
+    job.dispose();
+  }
+  // Counted up and ended early: its keys end where it got to.
+  const up = jh.startLoad('jump', '0..999', 10, { keyRange: [100, 250] });
+  try {
+    up.step(30);
+    up.endHere();
+    assert.equal(up.total, 30);
+    assert.deepEqual(up.result(), { ...jh.load('jump', '100..129', 10), keyRange: [100, 130] });
+  } finally {
+    up.dispose();
+  }
+});
+
+test('misuse of fromEnd and endHere is named', () => {
+  assert.throws(() => jh.startResize('jump', '0..999', 10, 12, { fromEnd: 'yes' }), {
+    name: 'TypeError',
+    message: 'startResize: fromEnd must be true or false, got string',
+  });
+  assert.throws(() => jh.startLoad('jump', '0..999', 10, { fromEnd: 1 }), {
+    name: 'TypeError',
+    message: 'startLoad: fromEnd must be true or false, got number',
+  });
+  const job = jh.startResize('jump', '0..999', 10, 12, { fromEnd: true });
+  job.dispose();
+  assert.throws(() => job.endHere(), { name: 'Error', message: 'this job was disposed' });
+});
