@@ -194,27 +194,33 @@ test('the moved keys of every run, joined in key order, string keys included', a
   expect(rows.length).toBeGreaterThan(1500);
 });
 
-test('the first run\'s jobs absorb the second\'s counts, and the lists join there as one worker\'s', async ({ page }) => {
+test('the first run\'s jobs absorb the second\'s counts when it samples few keys, and the lists join as one worker\'s', async ({ page }) => {
   // A key text of more than a character per 1,024 keys is one run a worker
-  // (split.ts, KEYS_PER_TEXT_CHAR), and 10 -> 11 moves too few keys before
-  // the second run for it to skip its sample: so the first run's jobs absorb
-  // the second's counts (MergeResizeRequest's `into`) and the moved-key
-  // lists are joined there (splitJob.ts, finishRun). About 200,000 keys move,
-  // the list's limit; string keys on both sides move with them.
+  // (split.ts, KEYS_PER_TEXT_CHAR), and neither step moves keys enough
+  // before the second run for it to skip its sample. 100 -> 101: the first
+  // run samples about 11,000 keys (at most MERGE_INTO_SAMPLED_KEYS), so its
+  // jobs absorb the second's counts (MergeResizeRequest's `into`) and the
+  // moved-key lists are joined there (splitJob.ts, finishRun). 10 -> 11:
+  // about 200,000 keys move, the list's limit, the first run's half of them
+  // too many for that: both runs are collected and merged. String keys on
+  // both sides move with them.
   await recordRequests(page);
   const named = (prefix: string) => Array.from({ length: 250 }, (_, i) => `"${prefix}${i}"`).join(' ');
-  const report = { algo: 'jumpback', from: 10, to: 11, keys: `${named('a')} random:2200000:5 ${named('z')}`, total: '2200500' };
-  const one = await movedKeysWith(page, 1, report);
-  const two = await movedKeysWith(page, 2, report);
-  expect(two.workers).toBe(3);
-  const posted = await postedRequests(page);
-  expect(posted.filter(({ kind }) => kind.startsWith('merge'))).toEqual([{ kind: 'mergeResize', into: true }]);
-  expect(posted.filter(({ kind, begin }) => kind === 'splitRun' && begin !== undefined)).toHaveLength(2);
-  expect(posted.filter(({ kind }) => kind === 'splitCollect')).toHaveLength(1);
-  expect(two.moved).toBe(one.moved);
-  expectSameRows(two.csv, one.csv);
-  const rows = two.csv.trim().split('\n');
-  expect(rows.some((row) => row.includes('"z')), 'a string key of the second run moved').toBe(true);
+  const keys = `${named('a')} random:2200000:5 ${named('z')}`;
+  for (const [from, into] of [[100, true], [10, false]] as const) {
+    const report = { algo: 'jumpback', from, to: from + 1, keys, total: '2200500' };
+    const one = await movedKeysWith(page, 1, report);
+    const two = await movedKeysWith(page, 2, report);
+    expect(two.workers).toBe(3);
+    const posted = await postedRequests(page);
+    expect(posted.filter(({ kind }) => kind.startsWith('merge'))).toEqual([into ? { kind: 'mergeResize', into: true } : { kind: 'mergeResize' }]);
+    expect(posted.filter(({ kind, begin }) => kind === 'splitRun' && begin !== undefined)).toHaveLength(2);
+    expect(posted.filter(({ kind }) => kind === 'splitCollect')).toHaveLength(into ? 1 : 2);
+    expect(two.moved).toBe(one.moved);
+    expectSameRows(two.csv, one.csv);
+    const rows = two.csv.trim().split('\n');
+    expect(rows.some((row) => row.includes('"z')), 'a string key of the second run moved').toBe(true);
+  }
 });
 
 test('a run that skips its sample, the list being surely full before it, gives the same list', async ({ page }) => {

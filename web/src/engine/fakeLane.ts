@@ -3,11 +3,12 @@
 // page posts grants, collects, counts and merges can be checked without
 // workers.
 
+import { expect } from 'vitest';
 import { CancelledError } from './client';
 
 /** A request posted to a FakeLane, settled by the test. */
 export interface Posted {
-  request: { kind: string; keys?: unknown; run?: number; to?: number; start?: { begin: number; end: number; sampleLimits?: number[] }; parts?: unknown[] };
+  request: { kind: string; keys?: unknown; run?: number; to?: number; start?: { begin: number; end: number; fromEnd?: boolean; sampleLimits?: number[] }; parts?: unknown[] };
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -55,4 +56,15 @@ export class FakeLane {
   oldest(): Posted | undefined {
     return this.posted.find((posted) => this.pending.has(posted));
   }
+}
+
+/** The key ranges `[begin, end, ...]` cover 0..keyCount once, in order, none empty (the runs of a split report). */
+export function expectCover(ranges: readonly (readonly [number, number, ...number[]])[], keyCount: number): void {
+  let at = 0;
+  for (const [begin, end] of ranges) {
+    expect(begin).toBe(at);
+    expect(end).toBeGreaterThan(begin);
+    at = end;
+  }
+  expect(at).toBe(keyCount);
 }

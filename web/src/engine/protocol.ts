@@ -137,7 +137,7 @@ export interface SplitRunRequest {
   run: number;
   /** On the run's first grant: what its jobs count. */
   start?: RunStart;
-  /** Count the run's keys up to this position (after the last grant's, at most start.end). */
+  /** Count the run's keys up to this position (after the last grant's, at most start.end); a run counted from its end, down to it (before the last grant's, at least start.begin). */
   to: number;
 }
 /** A grant's progress at its end: its keys times the reports the run makes, all done. */
@@ -150,13 +150,16 @@ export interface RunStart {
   report: ResizeRequest | LoadRequest;
   begin: number;
   end: number;
+  /** Count the keys from `end` down (the package's fromEnd), toward the run that counts them up: the two meet wherever each has got to. */
+  fromEnd?: boolean;
   /** When set: the moved keys the run samples, per report (instead of
    *  sampleLimit): 0 where the keys before it surely fill the list
    *  (engine/split.ts, skippedSamples). */
   sampleLimits?: number[];
 }
 /**
- * A run's counts, which ends it: for a resize, each report's ResizePart
+ * A run's counts, which ends it where it has counted to (the package's
+ * Job.endHere: a run met by another ends where they met): for a resize, each report's ResizePart
  * (flows as their non-zero cells: a 1000 -> 1001 resize passes about 2,000
  * cells, not 1,001,000; keyRange the keys it counted), for the merging
  * worker (MergeResizeRequest); for a load, its LoadReply.
@@ -225,7 +228,7 @@ export interface LoadRequest {
 /**
  * The counts of every run of `request` (SplitCollectRequest, in key order)
  * made into one reply, exactly. With `into`, a run of this worker that
- * starts at the first key and counted every key it started with: its jobs
+ * starts at the first key: it ends where it has counted to, its jobs
  * absorb the parts, the counts of the runs after it, and the run ends, so
  * that it is neither collected nor copied into a merging job of its own.
  */

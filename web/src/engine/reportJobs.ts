@@ -22,7 +22,7 @@ export function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAft
 export interface ResizeStep {
   algo: string;
   label: string;
-  start: (options: { sampleLimit: number; keyRange?: [number, number] }) => ResizeJob;
+  start: (options: { sampleLimit: number; keyRange?: [number, number]; fromEnd?: boolean }) => ResizeJob;
 }
 
 /** The reports a resize request asks for, algorithm-major (every step of the first algorithm, then the next). */

@@ -61,26 +61,37 @@ export const KEYS_PER_TEXT_CHAR = 1024;
 
 /**
  * A worker's run of a split report: its jobs (one per report the request
- * makes) over the key positions [begin, end), counted a grant at a time,
- * which hold their counts until the run is collected. A run's keys are
- * contiguous, so each run passes its counts to the merge once, however
- * many grants it counted.
+ * makes) over key positions, counted a grant at a time, which hold their
+ * counts until the run is collected. A run's keys are contiguous, so each
+ * run passes its counts to the merge once, however many grants it
+ * counted. Two runs may share keys as a pair (`partner`): one counts up
+ * from the front, the other down from the back (`fromEnd`, the package's
+ * fromEnd), and they meet wherever each has got to, so that neither waits
+ * for the other.
  */
 export interface Run {
   /** Unique in the page: the worker keeps the run's jobs under it. */
   readonly id: number;
   /** Index of the worker (lane) that runs it. */
   readonly lane: number;
-  readonly begin: number;
-  /** End of the run's keys; a steal moves it back (its jobs, started over more, count no further). */
+  /** Start of the run's keys. Counted from its end with a partner: where the partner has granted up to. */
+  begin: number;
+  /** End of the run's keys. Counted up with a partner: where the partner has granted down to. */
   end: number;
-  /** Keys [begin, granted) are granted so far (posted to the worker). */
+  /** Keys [begin, granted) are granted so far (posted to the worker); counted from the end, [granted, end). */
   granted: number;
-  /** Set when a steal took its back keys: its jobs, started over more, count fewer than they were started with. */
-  cut?: boolean;
+  /** Counted from its end down, toward its partner. */
+  readonly fromEnd?: boolean;
+  /** The run counting the same keys from the other side, while they have keys between them. */
+  partner?: Run;
 }
 
-/** Keys [from, to) of `run` for its worker to count; `first`: the run's first grant, which starts its jobs over [run.begin, run.end). */
+/** Keys of `run` not granted yet: between it and its partner, if it has one. */
+export function keysLeft(run: Run): number {
+  return run.fromEnd ? run.granted - run.begin : run.end - run.granted;
+}
+
+/** Keys [from, to) of `run` for its worker to count; `first`: the run's first grant, which starts its jobs. */
 export interface Grant {
   run: Run;
   from: number;
@@ -90,17 +101,24 @@ export interface Grant {
 
 /**
  * The runs of a report over `keyCount` keys split across `workers`
- * workers, and the grants each worker counts in turn. Each worker starts
- * with an equal run, the runs in key order, and is granted its keys a grant
- * at a time, shrinking as the keys not granted do (GRANT_SHARE). A worker
- * with no keys left in its run steals the back half
- * of the keys not granted yet of the run that has the most, when that is
- * at least 2 x `runLeast` keys (a new run costs a job start and a result):
- * a worker slowed by the rest of the machine counts fewer keys, and the
- * report hardly waits for it (on this project's 2-core VM, the same loop
- * pinned to one core ran 13-68% slower than on the other at times: README,
- * Every core), while workers alike end with one run each. `steals` false
- * (a pasted list, KEYS_PER_TEXT_CHAR): one run a worker.
+ * workers, and the grants each worker counts in turn. The workers are
+ * paired, each pair sharing two equal shares of the keys, the pairs in key
+ * order: the first of a pair counts up from the front of the keys, the
+ * second down from the back, each granted its keys a grant at a time,
+ * shrinking as the keys not granted do (GRANT_SHARE), until the two meet,
+ * wherever that is: a worker slowed by the rest of the machine counts
+ * fewer keys (on this project's 2-core VM, the same loop pinned to one
+ * core ran 13-68% slower than on the other at times, and a worker may
+ * start its first grant a few ms after the other: README, Every core).
+ * With an odd number of workers the last counts its share alone. A worker
+ * with no keys left steals, when the keys not granted of the run that has
+ * the most are at least 2 x `runLeast` (a new run costs a job start and a
+ * result): from a run counted alone, it counts those keys down from their
+ * end as that run's partner; from a pair, it takes the back two thirds of
+ * the keys between them, counting up as the second's new partner, and the
+ * first counts the front third alone. `steals` false (a pasted list, which
+ * each new run reads and parses again: KEYS_PER_TEXT_CHAR): one run a
+ * worker.
  */
 export class RunScheduler {
   /** Every run so far, in the order started. */
@@ -115,54 +133,89 @@ export class RunScheduler {
     private readonly steals: boolean,
     private readonly newId: () => number,
   ) {
-    for (let lane = 0; lane < workers; lane++) {
-      const begin = Number((BigInt(keyCount) * BigInt(lane)) / BigInt(workers));
-      const end = Number((BigInt(keyCount) * BigInt(lane + 1)) / BigInt(workers));
-      const run: Run = { id: newId(), lane, begin, end, granted: begin };
-      this.runs.push(run);
-      this.current.push(run);
+    const share = (lane: number) => Number((BigInt(keyCount) * BigInt(lane)) / BigInt(workers));
+    for (let lane = 0; lane < workers; lane += 2) {
+      const begin = share(lane);
+      if (lane + 1 === workers) {
+        this.add({ id: newId(), lane, begin, end: share(lane + 1), granted: begin });
+        continue;
+      }
+      const end = share(lane + 2);
+      const up: Run = { id: newId(), lane, begin, end, granted: begin };
+      const down: Run = { id: newId(), lane: lane + 1, begin, end, granted: end, fromEnd: true };
+      up.partner = down;
+      down.partner = up;
+      this.add(up);
+      this.add(down);
     }
+  }
+
+  private add(run: Run): void {
+    this.runs.push(run);
+    this.current[run.lane] = run;
   }
 
   /** Whether every key is granted: no worker is granted any more. */
   allGranted(): boolean {
-    return this.current.every((run) => run.granted >= run.end);
+    return this.current.every((run) => keysLeft(run) === 0);
   }
 
-  /** Worker `lane`'s next grant (stealing when its run is all granted), or undefined: nothing is left for it. */
+  /** Worker `lane`'s next grant (stealing when its run has no keys left), or undefined: nothing is left for it. */
   next(lane: number): Grant | undefined {
     let run = this.current[lane]!;
-    if (run.granted >= run.end) {
+    if (keysLeft(run) === 0) {
       const stolen = this.steal(lane);
       if (!stolen) return undefined;
       run = stolen;
     }
-    const first = run.granted === run.begin;
-    const left = run.end - run.granted;
+    const first = run.granted === (run.fromEnd ? run.end : run.begin);
+    const left = keysLeft(run);
+    // A pair's keys between them count once.
     let ungranted = 0;
-    for (const each of this.current) ungranted += each.end - each.granted;
+    for (const each of this.current) if (!(each.fromEnd && each.partner)) ungranted += keysLeft(each);
     let keys = Math.min(left, Math.max(GRANT_FROM_KEYS, Math.ceil(ungranted / (GRANT_SHARE * this.current.length))));
     // No grant shorter than half the least: this one takes the rest.
     if (left - keys < GRANT_FROM_KEYS / 2) keys = left;
-    const from = run.granted;
+    if (run.fromEnd) {
+      run.granted -= keys;
+      if (run.partner) run.partner.end = run.granted;
+      return { run, from: run.granted, to: run.granted + keys, first };
+    }
     run.granted += keys;
-    return { run, from, to: run.granted, first };
+    if (run.partner) run.partner.begin = run.granted;
+    return { run, from: run.granted - keys, to: run.granted, first };
   }
 
-  /** A new run for `lane`: the back half of the keys not granted of the run that has the most, if that is worth a run. */
+  /** A new run for `lane`, from the keys not granted of the run that has the most, if that is worth a run (see the class). */
   private steal(lane: number): Run | undefined {
     if (!this.steals) return undefined;
     let victim: Run | undefined;
-    for (const run of this.current) if (!victim || run.end - run.granted > victim.end - victim.granted) victim = run;
-    const left = victim ? victim.end - victim.granted : 0;
+    for (const run of this.current) if (!victim || keysLeft(run) > keysLeft(victim)) victim = run;
+    const left = victim ? keysLeft(victim) : 0;
     if (!victim || left < 2 * this.runLeast) return undefined;
-    const middle = victim.granted + Math.floor(left / 2);
-    const run: Run = { id: this.newId(), lane, begin: middle, end: victim.end, granted: middle };
-    victim.end = middle;
-    victim.cut = true;
-    this.runs.push(run);
-    this.current[lane] = run;
-    return run;
+    const partner = victim.partner;
+    if (!partner) {
+      // Counted alone (up): its keys left are counted down from their end too.
+      const down: Run = { id: this.newId(), lane, begin: victim.granted, end: victim.end, granted: victim.end, fromEnd: true, partner: victim };
+      victim.partner = down;
+      this.add(down);
+      return down;
+    }
+    const [up, down] = victim.fromEnd ? [partner, victim] : [victim, partner];
+    const third = up.granted + Math.floor(left / 3);
+    const stealer: Run = { id: this.newId(), lane, begin: third, end: down.granted, granted: third, partner: down };
+    up.end = third;
+    up.partner = undefined;
+    down.partner = stealer;
+    down.begin = third;
+    this.add(stealer);
+    return stealer;
+  }
+
+  /** Where a run's keys are expected to begin once it meets its partner (halfway between them, for a run counted from its end), for deciding whether it samples (skippedSamples). */
+  expectedBegin(run: Run): number {
+    if (!run.fromEnd || !run.partner) return run.begin;
+    return run.partner.granted + Math.floor((run.granted - run.partner.granted) / 2);
   }
 }
 

@@ -41,7 +41,9 @@ interface Running {
   keyCount: number;
   begin: number;
   end: number;
-  /** Keys [begin, counted) are counted. */
+  /** Counted from `end` down (RunStart.fromEnd). */
+  fromEnd: boolean;
+  /** Keys [begin, counted) are counted; counted from the end, [counted, end). */
   counted: number;
   reports: RunReport[];
   /** The chunk size stepJob goes on with. */
@@ -53,7 +55,7 @@ const runs = new Map<number, Running>();
 
 /** The jobs of a run (RunStart) over its report's keys [begin, end), one per report. */
 function startRun(jh: Jumphash, start: RunStart & { report: WithKeyText<ResizeRequest | LoadRequest> }): Running {
-  const { report, begin, end } = start;
+  const { report, begin, end, fromEnd = false } = start;
   const keyCount = blame('keys', () => jh.keyCount(report.keys));
   const scenario = report.scenario ? parseScenario(jh, report.scenario) : null;
   const keyRange: [number, number] = [begin, end];
@@ -68,33 +70,40 @@ function startRun(jh: Jumphash, start: RunStart & { report: WithKeyText<ResizeRe
   try {
     if (report.kind === 'resize') {
       resizeSteps(jh, report, scenario).forEach(({ algo, label, start: startJob }, k) =>
-        attempt(algo, label, () => startJob({ sampleLimit: start.sampleLimits?.[k] ?? report.sampleLimit, keyRange })),
+        attempt(algo, label, () => startJob({ sampleLimit: start.sampleLimits?.[k] ?? report.sampleLimit, keyRange, fromEnd })),
       );
       throwIfAllFailed(reports, scenario !== null);
     } else {
       const label = loadLabel(report.n, scenario !== null);
-      for (const algo of report.algos) attempt(algo, label, () => jh.startLoad(withOptions(algo, scenario), report.keys, loadTopology(report, scenario), { keyRange }));
+      for (const algo of report.algos) attempt(algo, label, () => jh.startLoad(withOptions(algo, scenario), report.keys, loadTopology(report, scenario), { keyRange, fromEnd }));
       throwIfAllFailed(reports, scenario !== null, () => 'n');
     }
   } catch (error) {
     for (const { job } of reports) job?.dispose();
     throw error;
   }
-  return { kind: report.kind, keyCount, begin, end, counted: begin, reports, chunk: 65536 };
+  return { kind: report.kind, keyCount, begin, end, fromEnd, counted: fromEnd ? end : begin, reports, chunk: 65536 };
 }
 
-/** Counts `run`'s keys up to position `to`, every report in turn, with progress over the grant's keys; returns the grant's progress at its end (SplitRunRequest's reply). */
+/**
+ * Counts `run`'s keys up to position `to` (counted from the end: down to
+ * it), every report in turn, with progress over the grant's keys; returns
+ * the grant's progress at its end (SplitRunRequest's reply).
+ */
 function countRun(id: number, run: Running, to: number): GrantDone {
-  if (!(Number.isSafeInteger(to) && to > run.counted && to <= run.end)) {
-    throw new Error(`splitRun: a grant must end after key ${run.counted} and at most at ${run.end}, got ${to}`);
+  if (!Number.isSafeInteger(to) || (run.fromEnd ? !(to < run.counted && to >= run.begin) : !(to > run.counted && to <= run.end))) {
+    const bound = run.fromEnd ? `begin before key ${run.counted} and at least at ${run.begin}` : `end after key ${run.counted} and at most at ${run.end}`;
+    throw new Error(`splitRun: a grant must ${bound}, got ${to}`);
   }
-  const keys = to - run.counted;
+  const keys = Math.abs(to - run.counted);
   const total = keys * run.reports.length;
   const progress = new Progress(id, total, true);
+  // Keys each job has done at the grant's end.
+  const until = run.fromEnd ? run.end - to : to - run.begin;
   let phase = '';
   for (const { algorithm, label, job } of run.reports) {
     phase = `${algorithm}: ${label}`;
-    if (job) run.chunk = stepJob(job, progress, phase, to - run.begin, run.chunk);
+    if (job) run.chunk = stepJob(job, progress, phase, until, run.chunk);
     else progress.add(keys, phase);
   }
   run.counted = to;
@@ -108,10 +117,15 @@ function runOf(runId: number, request: string): Running {
   return run;
 }
 
-/** Run `runId`, which ends it: taken out of `runs` (its jobs the caller's to dispose). */
+/**
+ * Run `runId`, which ends it: taken out of `runs`, its jobs' keys ended
+ * where it has counted to (Job.endHere: a run met by another ends where
+ * they met), its jobs the caller's to dispose.
+ */
 function takeRun(runId: number, request: string): Running {
   const run = runOf(runId, request);
   runs.delete(runId);
+  for (const { job } of run.reports) job?.endHere();
   return run;
 }
 
@@ -215,8 +229,8 @@ const NO_SAMPLE: MovedKeyColumns = { values: new BigUint64Array(0), oldBuckets: 
 function finishRun(run: Running, request: ResizeRequest | LoadRequest, parts: (ResizePartReply | LoadReply)[]): { reply: ResizeReply | LoadReply; transfer: Transferable[] } {
   const transfer: Transferable[] = [];
   try {
-    if (run.counted !== run.end || run.begin !== 0) {
-      throw new Error(`merge into run ${run.begin}..${run.end}: a run merges others only from the first key and once it has counted all its keys (to ${run.counted} so far)`);
+    if (run.fromEnd || run.begin !== 0) {
+      throw new Error(`merge into run ${run.begin}..${run.end}: only a run counted up from the first key merges others`);
     }
     if (run.kind === 'resize') {
       const resizeParts = parts as ResizePartReply[];

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { CancelledError, EngineError, type Lane, type Progress } from './client';
-import { FakeLane, type Posted } from './fakeLane';
+import { FakeLane, type Posted, expectCover } from './fakeLane';
 import type { GrantDone, LoadRequest, ResizeRequest } from './protocol';
 import { GRANT_FROM_KEYS } from './split';
-import { GRANTS_IN_FLIGHT, runSplitReport } from './splitReport';
+import { GRANTS_IN_FLIGHT, MERGE_INTO_SAMPLED_KEYS, runSplitReport } from './splitReport';
 
 const KEYS = 10_000_000;
 const keyText = `0..${KEYS - 1}`;
@@ -14,14 +14,16 @@ function start(lanes: FakeLane[], cancelled: () => boolean = () => false, split:
   return runSplitReport(split, keys, 10, lanes as unknown as Lane[], cancelled, onProgress);
 }
 
-/** Each run's keys counted so far, by run id (grantDone). */
-const counted = new Map<number, number>();
+/** Each run's position counted to so far, by run id (grantDone), and whether it counts from its end. */
+const counted = new Map<number, { at: number; fromEnd: boolean }>();
 
 /** A fake worker's reply to a grant: its progress at its end, one report (`request`'s one algorithm) over its keys. */
 function grantDone(posted: Posted): GrantDone {
   const { run, to, start } = posted.request;
-  const keys = to! - (start ? start.begin : counted.get(run!)!);
-  counted.set(run!, to!);
+  if (start) counted.set(run!, { at: start.fromEnd ? start.end : start.begin, fromEnd: start.fromEnd ?? false });
+  const before = counted.get(run!)!;
+  const keys = Math.abs(to! - before.at);
+  counted.set(run!, { ...before, at: to! });
   return { done: keys, total: keys, phase: 'jump: loads among 10' };
 }
 
@@ -46,14 +48,21 @@ async function answerUntilMerge(lanes: FakeLane[], order = lanes.map((_, l) => l
   }
 }
 
-/** Each run's [begin, end of its last grant], from the grants posted, sorted by begin. */
+/**
+ * Each run's keys granted, [begin, end, run id], from the grants posted
+ * (from its begin to its last grant's end, or, counted from its end, from
+ * its last grant's begin to its end), sorted by begin.
+ */
 function runRanges(lanes: FakeLane[]): [number, number, number][] {
   const runs = new Map<number, [number, number, number]>();
+  const fromEnd = new Set<number>();
   for (const lane of lanes) {
-    for (const grant of lane.grants()) {
-      const [run, to] = grant;
-      if (grant.length === 4) runs.set(run, [grant[2], to, run]);
-      else runs.get(run)![1] = to;
+    for (const { request } of lane.posted) {
+      const { kind, run, to, start } = request;
+      if (kind !== 'splitRun') continue;
+      if (start?.fromEnd) fromEnd.add(run!);
+      if (start) runs.set(run!, start.fromEnd ? [to!, start.end, run!] : [start.begin, to!, run!]);
+      else runs.get(run!)![fromEnd.has(run!) ? 0 : 1] = to!;
     }
   }
   return [...runs.values()].sort((a, b) => a[0] - b[0]);
@@ -76,15 +85,15 @@ async function expectEveryRunMerged(merge: Posted, runs: number, report: Promise
 }
 
 describe('runSplitReport', () => {
-  test('each worker has GRANTS_IN_FLIGHT grants queued; its first starts its run over its equal share', async () => {
+  test('each worker has GRANTS_IN_FLIGHT grants queued; the first counts up from the first key, the second down from the last', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
     expect(GRANTS_IN_FLIGHT).toBe(2);
-    // 10^7 / 8 keys first, then an eighth of what neither run has granted.
-    expect(lanes[0]!.grants()).toEqual([[1, 1_250_000, 0, 5_000_000], [1, 1_250_000 + 957_032]]);
-    const [second] = lanes[1]!.grants();
-    expect(second!.slice(2)).toEqual([5_000_000, 10_000_000]);
-    expect(lanes[1]!.grants()).toHaveLength(2);
+    // 10^7 / 8 keys first, then an eighth of what neither has granted; each
+    // run's jobs start over the keys the other has not granted.
+    expect(lanes[0]!.grants()).toEqual([[1, 1_250_000, 0, 10_000_000], [1, 1_250_000 + 957_032]]);
+    expect(lanes[1]!.grants()).toEqual([[2, 10_000_000 - 1_093_750, 1_250_000, 10_000_000], [2, 10_000_000 - 1_093_750 - 837_403]]);
+    expect(lanes.map((lane) => lane.posted[0]!.request.start!.fromEnd ?? false)).toEqual([false, true]);
     // The second worker's first grant is back: its third is queued behind its second.
     answer(lanes[1]!.posted[0]!);
     await settle();
@@ -115,9 +124,10 @@ describe('runSplitReport', () => {
     expect(first.pending.has(first.posted.at(-2)!)).toBe(true);
     expect(first.posted.at(-2)!.request.kind).toBe('splitRun');
     expect(first.kinds()).not.toContain('splitCollect');
-    // Taking turns, both workers end their own runs: two runs, every key once.
+    // Taking turns, both workers count until they meet: two runs, every key once.
     const runs = runRanges(lanes);
-    expect(runs.map(([begin, end]) => [begin, end])).toEqual([[0, 5_000_000], [5_000_000, 10_000_000]]);
+    expect(runs).toHaveLength(2);
+    expectCover(runs, KEYS);
     expect(merge.request).toMatchObject({ into: runs[0]![2], parts: [{ items: [{ algorithm: `run ${runs[1]![2]}` }] }] });
     for (let oldest = first.oldest(); oldest !== merge; oldest = first.oldest()) {
       answer(oldest!);
@@ -127,58 +137,103 @@ describe('runSplitReport', () => {
     await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
   });
 
-  test('a worker that answers while the other does not steals the other\'s keys not granted', async () => {
+  test('a worker that answers while the other does not counts the keys between them, up to the other\'s grants', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
+    const report = start(lanes);
+    await answerAll(lanes[0]!);
+    const [up, down] = runRanges(lanes);
+    // The second worker's two grants, not answered, are all it counts.
+    expect(up![1]).toBe(10_000_000 - 1_093_750 - 837_403);
+    expect(down![0]).toBe(up![1]);
+    const merge = await answerUntilMerge(lanes);
+    expect(merge.request).toMatchObject({ into: up![2] });
+    merge.resolve({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+  });
+
+  test('with three workers, one that has no keys left counts down the keys left of the run counted alone; it then has two runs, and every run is merged', async () => {
+    const lanes = [new FakeLane(), new FakeLane(), new FakeLane()];
     const report = start(lanes);
     // Only the first worker answers, until it has nothing left.
     await answerAll(lanes[0]!);
-    const stolen = lanes[0]!.grants().filter((grant) => grant.length === 4 && grant[2] >= 5_000_000);
-    expect(stolen.length).toBeGreaterThan(2);
-    // Each run it stole starts once its run before is collected (the new
-    // jobs take the memory the old ones free), and every run is collected.
+    const stolen = lanes[0]!.posted.filter((p) => p.request.kind === 'splitRun' && p.request.start && p.request.start.begin >= 6_666_666);
+    expect(stolen).toHaveLength(1);
+    expect(stolen[0]!.request.start!.fromEnd).toBe(true);
+    // A run it stole starts once its run before is collected (the new jobs
+    // take the memory the old ones free), and every run is collected.
     const posted = lanes[0]!.posted.map((p) => p.request);
     posted.forEach((request, i) => {
       if (request.kind === 'splitRun' && request.start && i > 0) expect(posted[i - 1]).toMatchObject({ kind: 'splitCollect' });
     });
     const collectedRuns = posted.filter((r) => r.kind === 'splitCollect').map((r) => r.run);
     expect(collectedRuns).toEqual(posted.filter((r) => r.kind === 'splitRun' && r.start).map((r) => r.run));
-    // The second worker has what was too little to steal, then its runs are collected.
     const merge = await answerUntilMerge(lanes);
     const runs = runRanges(lanes);
-    let at = 0;
-    for (const [begin, end] of runs) {
-      expect(begin).toBe(at);
-      at = end;
-    }
-    expect(at).toBe(KEYS);
-    const second = runs.find(([begin]) => begin === 5_000_000)!;
-    expect(second[1] - second[0]).toBeLessThan(3_000_000);
+    expect(runs).toHaveLength(4);
+    expectCover(runs, KEYS);
     // The first worker ran more than one run: every run is collected and merged.
     await expectEveryRunMerged(merge, runs.length, report);
   });
 
-  test('a first run cut by a steal is collected and merged with the others, not merged into', async () => {
-    const lanes = [new FakeLane(), new FakeLane()];
+  test('a first run that a steal cut short still absorbs the others: its jobs end where it got to', async () => {
+    const lanes = [new FakeLane(), new FakeLane(), new FakeLane()];
     const report = start(lanes);
-    // Only the second worker answers, until it has nothing left: it steals from the first run.
-    await answerAll(lanes[1]!);
+    // Only the third worker answers, until it has nothing left: it steals from the pair.
+    await answerAll(lanes[2]!);
     const merge = await answerUntilMerge(lanes);
     const runs = runRanges(lanes);
+    expectCover(runs, KEYS);
+    expect(runs.length).toBeGreaterThan(3);
     expect(runs[0]![1]).toBeLessThan(5_000_000);
-    expect(lanes[0]!.posted.filter((p) => p.request.kind === 'splitCollect').map((p) => p.request.run)).toEqual([runs[0]![2]]);
-    await expectEveryRunMerged(merge, runs.length, report);
+    expect(lanes[0]!.kinds()).not.toContain('splitCollect');
+    expect(merge.request).toMatchObject({ into: runs[0]![2] });
+    expect(merge.request.parts).toHaveLength(runs.length - 1);
+    merge.resolve({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
   });
 
   test('a pasted list (each run parses all of it) is one run a worker: no steal', async () => {
-    const lanes = [new FakeLane(), new FakeLane()];
+    const lanes = [new FakeLane(), new FakeLane(), new FakeLane()];
     // 3,000 characters of key text for 3,000,000 keys: above a character per 1,024 keys.
     const pasted: LoadRequest = { ...request, keys: 'k'.repeat(3000) };
     const report = start(lanes, () => false, pasted, 3_000_000);
     await answerAll(lanes[0]!);
-    expect(lanes[0]!.grants().at(-1)![1]).toBe(1_500_000);
+    // It counted up to the second worker's grants, and took none of the third's.
+    const second = lanes[1]!.grants();
+    expect(lanes[0]!.grants().at(-1)![1]).toBe(second.at(-1)![1]);
     expect(new Set(lanes[0]!.grants().map(([run]) => run)).size).toBe(1);
     for (const lane of lanes) lane.cancel();
     await expect(report).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  test('the first run merges the others only when it is expected to sample few keys', async () => {
+    // jumpback 1000 -> 1001 samples a key of about 1,001 in each run: about
+    // 5,000 of 10^7 keys, 50,000 of 10^8 (over MERGE_INTO_SAMPLED_KEYS).
+    expect(MERGE_INTO_SAMPLED_KEYS).toBe(2 ** 14);
+    for (const [keys, into] of [[10 ** 7, true], [10 ** 8, false]] as const) {
+      const resize: ResizeRequest = { kind: 'resize', algos: ['jumpback'], keys: `0..${keys - 1}`, sizes: [1000, 1001], sampleLimit: 200_000 };
+      const lanes = [new FakeLane(), new FakeLane()];
+      const report = runSplitReport(resize, keys, 1000 + 1001 + 1000 * 1001, lanes as unknown as Lane[], () => false);
+      const reply = (posted: Posted) => {
+        if (posted.request.kind === 'splitRun') return posted.resolve(grantDone(posted));
+        const sample = { values: new BigUint64Array(0), oldBuckets: new Int32Array(0), newBuckets: new Int32Array(0), labels: [] };
+        const result = { moved: 0, loadsBefore: new Float64Array(1000), loadsAfter: new Float64Array(1001), flowCells: null, sample };
+        posted.resolve({ keyCount: keys, steps: [{ algorithm: 'jumpback', label: '1000 → 1001', error: null, result }] });
+      };
+      for (let turn = 0; !lanes[0]!.posted.some((p) => p.request.kind === 'mergeResize'); turn++) {
+        const oldest = lanes[turn % 2]!.oldest();
+        if (oldest && oldest.request.kind !== 'mergeResize') reply(oldest);
+        await settle();
+        if (turn > 10_000) throw new Error('no merge');
+      }
+      const merge = lanes[0]!.posted.find((p) => p.request.kind === 'mergeResize')!;
+      expect(merge.request.parts).toHaveLength(into ? 1 : 2);
+      if (into) expect(merge.request).toHaveProperty('into');
+      else expect(merge.request).not.toHaveProperty('into');
+      expect(lanes[0]!.kinds().includes('splitCollect')).toBe(!into);
+      for (const lane of lanes) lane.cancel();
+      await expect(report).rejects.toBeInstanceOf(CancelledError);
+    }
   });
 
   test('a run whose skipped sample the list needs after all is run again for it', async () => {
@@ -187,6 +242,7 @@ describe('runSplitReport', () => {
     const resize: ResizeRequest = { kind: 'resize', algos: ['jump'], keys: keyText, sizes: [10, 20], sampleLimit: 200_000 };
     const lanes = [new FakeLane(), new FakeLane()];
     const report = runSplitReport(resize, KEYS, 10 + 20 + 200, lanes as unknown as Lane[], () => false);
+    // The second run is expected to begin halfway, after about 2,500,000 moved keys.
     const starts = lanes.map((lane) => lane.posted[0]!.request.start);
     expect(starts[0]!.sampleLimits).toBeUndefined();
     expect(starts[1]!.sampleLimits).toEqual([0]);
@@ -203,8 +259,8 @@ describe('runSplitReport', () => {
       if (runStart) started.set(run!, runStart);
       if (kind === 'splitRun') return posted.resolve(grantDone(posted));
       // The first run moved none of its keys; the second samples its moved keys where asked to (the retake).
-      const { begin, sampleLimits } = started.get(run!)!;
-      posted.resolve(begin === 0 ? counts(0, sample(0, 0)) : counts(2_600_000, sample(5_000_000, sampleLimits?.[0] ?? 200_000)));
+      const { begin, fromEnd, sampleLimits } = started.get(run!)!;
+      posted.resolve(begin === 0 && !fromEnd ? counts(0, sample(0, 0)) : counts(2_600_000, sample(5_000_000, sampleLimits?.[0] ?? 200_000)));
     };
     for (let turn = 0; !lanes[0]!.posted.some((p) => p.request.kind === 'mergeResize'); turn++) {
       const oldest = lanes[turn % 2]!.oldest();
@@ -212,7 +268,10 @@ describe('runSplitReport', () => {
       await settle();
     }
     const retakes = lanes.flatMap((lane) => lane.posted.filter((p) => p.request.kind === 'splitRun' && p.request.start && p.request.start.sampleLimits?.[0] === 200_000));
-    expect(retakes.map((p) => [p.request.start!.begin, p.request.start!.end, p.request.to])).toEqual([[5_000_000, 10_000_000, 10_000_000]]);
+    // The second run, over the keys where the two met to the last.
+    const met = runRanges(lanes)[1]![0];
+    expect(met).toBeGreaterThan(0);
+    expect(retakes.map((p) => [p.request.start!.begin, p.request.start!.end, p.request.to, p.request.start!.fromEnd])).toEqual([[met, 10_000_000, 10_000_000, undefined]]);
     const merge = lanes[0]!.posted.at(-1)!;
     const parts = merge.request.parts as ReturnType<typeof counts>[];
     expect(parts.map((part) => part.steps[0]!.result.sample.values.length)).toEqual([0, 200_000]);
@@ -243,18 +302,22 @@ describe('runSplitReport', () => {
     expect(lanes.map((lane) => lane.cancels)).toEqual([1, 1]);
   });
 
-  test('grants are never shorter than GRANT_FROM_KEYS but a run\'s last', async () => {
+  test('grants are never shorter than GRANT_FROM_KEYS but the one that closes the keys between a pair', async () => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
     const merge = await answerUntilMerge(lanes);
+    const sizes: number[] = [];
     for (const lane of lanes) {
-      const grants = lane.grants();
-      grants.forEach((grant, i) => {
-        const from = grant.length === 4 ? grant[2] : grants[i - 1]![1];
-        const last = grants[i + 1] === undefined || grants[i + 1]!.length === 4;
-        if (!last) expect(grant[1] - from).toBeGreaterThanOrEqual(GRANT_FROM_KEYS);
-      });
+      let at = 0;
+      for (const { request } of lane.posted) {
+        if (request.kind !== 'splitRun') continue;
+        if (request.start) at = request.start.fromEnd ? request.start.end : request.start.begin;
+        sizes.push(Math.abs(request.to! - at));
+        at = request.to!;
+      }
     }
+    expect(sizes.reduce((sum, keys) => sum + keys, 0)).toBe(KEYS);
+    expect(sizes.filter((keys) => keys < GRANT_FROM_KEYS).length).toBeLessThanOrEqual(1);
     merge.resolve({ keyCount: KEYS, items: [] });
     await report;
   });

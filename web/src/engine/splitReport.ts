@@ -28,6 +28,30 @@ export { expectedPassedCounts, mergedCounts, splitWorkers } from './splitWorkers
  */
 export const GRANTS_IN_FLIGHT = 2;
 
+/**
+ * Moved keys the first run may sample, at most, for the other runs to be
+ * merged into it (mergesIntoFirst): that merge starts once the others'
+ * counts are in, and then copies the first run's own sample out of its
+ * jobs, where a merge of every run copies each run's sample as it is
+ * collected, the first's beside the others'. In 2-worker reports of
+ * jumpback 1000 -> 1001 over 10^8 keys, each run sampling about 50,000
+ * keys, the second run's counts took 3.7-9.8 ms to collect and the merge
+ * into the first 4.5-5.3 ms after them: 8-16 ms from the last grant to the
+ * reply, against 2.2-5.1 ms for a merge of every run. Over 10^7 keys
+ * (about 5,000 each) the merge into the first took 2.0-3.7 ms.
+ */
+export const MERGE_INTO_SAMPLED_KEYS = 1 << 14;
+
+/**
+ * Moved keys a run of `runKeys` keys is expected to sample, over every
+ * report: per report, at most `sampleLimit`, and the run's keys at the
+ * least share that report moves (leastMovedShares; the whole limit where
+ * there is no estimate, as for a node list).
+ */
+function firstRunSampledKeys(sampleLimit: number, runKeys: number, shares: readonly number[]): number {
+  return shares.reduce((sum, share) => sum + Math.min(sampleLimit, share > 0 ? Math.ceil(runKeys * share) : sampleLimit), 0);
+}
+
 /** Characters of a report's key text (a pasted list's bytes). */
 function textLength(keys: KeyText): number {
   return typeof keys === 'string' ? keys.length : keys.size;
@@ -81,15 +105,17 @@ export async function runSplitReport(
   /** Grants posted so far (each one's progress is a part of the bar). */
   let grants = 0;
   const shares = split.kind === 'resize' ? leastMovedShares(split) : [];
+  /** Whether the first run is expected to sample few enough keys to merge the others into it (MERGE_INTO_SAMPLED_KEYS). */
+  const firstSamplesFew = split.kind !== 'resize' || firstRunSampledKeys(split.sampleLimit, keyCount / lanes.length, shares) <= MERGE_INTO_SAMPLED_KEYS;
   /** Per run, per report: whether it skipped its sample (skippedSamples). */
   const skipped = new Map<Run, boolean[]>();
   /** Set when a grant failed: none is posted after it. */
   let failed = false;
   /** What a run's first grant starts: its jobs over its keys, sampling none where the keys before it surely fill the list. */
   const runStart = (run: Run): RunStart => {
-    const start = { report: split, begin: run.begin, end: run.end };
+    const start = { report: split, begin: run.begin, end: run.end, ...(run.fromEnd ? { fromEnd: true } : {}) };
     if (split.kind !== 'resize') return start;
-    const skips = skippedSamples(split.sampleLimit, run.begin, shares);
+    const skips = skippedSamples(split.sampleLimit, scheduler.expectedBegin(run), shares);
     skipped.set(run, skips);
     return skips.some(Boolean) ? { ...start, sampleLimits: skips.map((skip) => (skip ? 0 : split.sampleLimit)) } : start;
   };
@@ -97,6 +123,9 @@ export async function runSplitReport(
   let mergedIntoFirst: Promise<ResizeReply | LoadReply> | undefined;
   /** Each run's counts, asked for once it is final (collect). */
   const collected = new Map<Run, Promise<ResizePartReply | LoadReply>>();
+  /** The runs whose first grant was posted: a run granted no key (its partner took them all) has no jobs to collect. */
+  const started = new Set<Run>();
+  const startedRuns = () => scheduler.runs.filter((run) => started.has(run));
   /** The first lane's first run, from the first key. */
   const firstRun = scheduler.runs[0]!;
   /**
@@ -104,11 +133,13 @@ export async function runSplitReport(
    * jobs (MergeResizeRequest's `into`), which are then neither copied out
    * of them nor into a merging job's, and which its worker does right after
    * its last grant when the other runs were collected first: while it is
-   * its lane's only run, no steal cut it, and no run skipped a sample that
-   * may have to be taken again (retakeSamples).
+   * its lane's only run, it is expected to sample few keys
+   * (MERGE_INTO_SAMPLED_KEYS), and no run skipped a sample that may have to
+   * be taken again (retakeSamples). Its jobs end where it met the run after it.
    */
   const mergesIntoFirst = () =>
-    !firstRun.cut && scheduler.runs.every((run) => run === firstRun || run.lane !== firstRun.lane) && ![...skipped.values()].some((skips) => skips.some(Boolean));
+    firstSamplesFew &&
+    scheduler.runs.every((run) => run === firstRun || run.lane !== firstRun.lane) && ![...skipped.values()].some((skips) => skips.some(Boolean));
   /**
    * Asks for the counts of lane `l`'s runs but `except`, which are final
    * (a lane takes a new run only once its own has no keys left to grant,
@@ -117,7 +148,7 @@ export async function runSplitReport(
    * the page between. firstRun is kept while it may merge the others.
    */
   const collect = (l: number, except?: Run) => {
-    for (const run of scheduler.runs) {
+    for (const run of startedRuns()) {
       if (run.lane !== l || run === except || collected.has(run) || (run === firstRun && mergesIntoFirst())) continue;
       const counts = lanes[l]!.request({ kind: 'splitCollect', run: run.id });
       counts.catch(() => {}); // awaited below, unless a grant failed first
@@ -137,10 +168,14 @@ export async function runSplitReport(
     // had not used yet, a stolen run of jumpback 1000 -> 1001 (an 8 MB
     // flow matrix) took 12-19 ms to start in Chromium traces, for 2-3 ms of
     // counting.
-    if (grant.first) collect(l, run);
+    if (grant.first) {
+      started.add(run);
+      collect(l, run);
+    }
     const start = grant.first ? { start: runStart(run) } : {};
     const onProgress = (p: PartProgress) => progress.update(index, to - from, p);
-    const answer = lanes[l]!.request({ kind: 'splitRun', run: run.id, to, ...start }, onProgress).then(onProgress);
+    // A run counted from its end counts down to the grant's first key.
+    const answer = lanes[l]!.request({ kind: 'splitRun', run: run.id, to: run.fromEnd ? from : to, ...start }, onProgress).then(onProgress);
     // Awaited in turn by takeGrants; when another grant fails, this one is
     // cancelled with the rest, and that rejection is no error of its own.
     answer.catch(() => {});
@@ -157,7 +192,7 @@ export async function runSplitReport(
     if (failed || mergedIntoFirst) return;
     lanes.forEach((_, l) => collect(l));
     if (!mergesIntoFirst()) return;
-    const others = scheduler.runs.filter((run) => run !== firstRun).sort((a, b) => a.begin - b.begin);
+    const others = startedRuns().filter((run) => run !== firstRun).sort((a, b) => a.begin - b.begin);
     mergedIntoFirst = Promise.all(others.map((run) => collected.get(run)!)).then((parts) => {
       if (failed || cancelled()) throw new CancelledError();
       return merge(split, parts, lanes[firstRun.lane]!, firstRun.id);
@@ -189,7 +224,7 @@ export async function runSplitReport(
     if (cancelled()) throw new CancelledError();
     if (mergedIntoFirst) return await mergedIntoFirst;
     lanes.forEach((_, l) => collect(l));
-    runs = [...scheduler.runs].sort((a, b) => a.begin - b.begin);
+    runs = startedRuns().sort((a, b) => a.begin - b.begin);
     parts = await Promise.all(runs.map((run) => collected.get(run)!));
     if (split.kind === 'resize') await retakeSamples(split, runs, parts as ResizePartReply[], runs.map((run) => skipped.get(run)), lanes);
   } catch (error) {
