@@ -400,12 +400,7 @@ class ResizeJob {
   /// Accounts for up to max_keys more keys; true when all are done.
   bool step(double max_keys) {
     if (!report_) return true;
-    const KeyCursor::Slice slice = cursor_.take(max_keys);
-    if (cursor_.from_end())
-      report_->add_before(keys_, slice.first, slice.last);
-    else
-      report_->add(keys_, slice.first, slice.last);
-    return cursor_.finished();
+    return step_report(cursor_, *report_, keys_, max_keys);
   }
 
   /// Room for another job's loads before, loads after and flows (doubles), for absorb.

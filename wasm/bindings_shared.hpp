@@ -97,6 +97,19 @@ class KeyCursor {
   bool from_end_ = false;
 };
 
+/// Counts the next slice of `cursor`, at most max_keys keys, into `report`
+/// (a ResizeReport or NodeResizeReport): add_before when counting from the
+/// end, so that the sample stays in key order. True when the range is done.
+template <class Report>
+bool step_report(KeyCursor& cursor, Report& report, const KeySet& keys, double max_keys) {
+  const KeyCursor::Slice slice = cursor.take(max_keys);
+  if (cursor.from_end())
+    report.add_before(keys, slice.first, slice.last);
+  else
+    report.add(keys, slice.first, slice.last);
+  return cursor.finished();
+}
+
 /// How the sampled keys of a resize print (append_key: decimal, or a
 /// string key as written, which may hold any character, newlines too),
 /// packed for JavaScript to read in one go: one UTF-8 buffer and each key's

@@ -87,8 +87,13 @@ export interface Run {
 }
 
 /** Keys of `run` not granted yet: between it and its partner, if it has one. */
-export function keysLeft(run: Run): number {
+function keysLeft(run: Run): number {
   return run.fromEnd ? run.granted - run.begin : run.end - run.granted;
+}
+
+/** Whether `run` was granted any key: its first grant starts its jobs (a run its partner left no key has none to collect). */
+export function hasGrants(run: Run): boolean {
+  return run.granted !== (run.fromEnd ? run.end : run.begin);
 }
 
 /** Keys [from, to) of `run` for its worker to count; `first`: the run's first grant, which starts its jobs. */
@@ -168,7 +173,7 @@ export class RunScheduler {
       if (!stolen) return undefined;
       run = stolen;
     }
-    const first = run.granted === (run.fromEnd ? run.end : run.begin);
+    const first = !hasGrants(run);
     const left = keysLeft(run);
     // A pair's keys between them count once.
     let ungranted = 0;

@@ -10,7 +10,7 @@
 import { CancelledError, type Lane, type Progress } from './client';
 import type { KeyText, LoadReply, LoadRequest, ResizePartReply, ResizeReply, ResizeRequest, RunStart } from './protocol';
 import {
-  GRANT_FROM_KEYS, KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, KEYS_PER_TEXT_CHAR, GrantsProgress, type PartProgress, type Run, RunScheduler, leastMovedShares,
+  GRANT_FROM_KEYS, KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, KEYS_PER_TEXT_CHAR, GrantsProgress, type PartProgress, type Run, RunScheduler, hasGrants, leastMovedShares,
   samplesToRetake, skippedSamples,
 } from './split';
 import { partBuffers } from './transfer';
@@ -123,9 +123,8 @@ export async function runSplitReport(
   let mergedIntoFirst: Promise<ResizeReply | LoadReply> | undefined;
   /** Each run's counts, asked for once it is final (collect). */
   const collected = new Map<Run, Promise<ResizePartReply | LoadReply>>();
-  /** The runs whose first grant was posted: a run granted no key (its partner took them all) has no jobs to collect. */
-  const started = new Set<Run>();
-  const startedRuns = () => scheduler.runs.filter((run) => started.has(run));
+  /** The runs whose first grant was posted (hasGrants). */
+  const startedRuns = () => scheduler.runs.filter(hasGrants);
   /** The first lane's first run, from the first key. */
   const firstRun = scheduler.runs[0]!;
   /**
@@ -168,10 +167,7 @@ export async function runSplitReport(
     // had not used yet, a stolen run of jumpback 1000 -> 1001 (an 8 MB
     // flow matrix) took 12-19 ms to start in Chromium traces, for 2-3 ms of
     // counting.
-    if (grant.first) {
-      started.add(run);
-      collect(l, run);
-    }
+    if (grant.first) collect(l, run);
     const start = grant.first ? { start: runStart(run) } : {};
     const onProgress = (p: PartProgress) => progress.update(index, to - from, p);
     // A run counted from its end counts down to the grant's first key.
