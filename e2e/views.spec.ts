@@ -101,3 +101,31 @@ test('views are reachable by keyboard and keep the scenario', async ({ page }) =
   await expect(page.getByTestId('load-total-jump')).toHaveText('10000');
   await expect(page.locator('input[name="n"]')).toHaveValue('10');
 });
+
+test('a chart that a new report replaced is destroyed, not redrawn off the page', async ({ page }) => {
+  await page.goto('./#view=resize&algo=jumpback&from=1000&to=1001&keys=0..9999');
+  await expect(page.getByTestId('total-keys')).toHaveText('10000');
+  const oldChart = page.locator('.figure .chart').first();
+  await expect(oldChart.locator('canvas')).toBeVisible();
+  const old = await oldChart.elementHandle();
+  // Counts each redraw of the old plot from now on (uPlot redraws its canvas
+  // by resetting its size, which clears it).
+  await old!.evaluate((chart) => {
+    const canvas = chart.querySelector('canvas')!;
+    (window as unknown as { redraws: number }).redraws = 0;
+    const context = canvas.getContext('2d')!;
+    const clear = context.clearRect.bind(context);
+    context.clearRect = (...args: Parameters<typeof context.clearRect>) => {
+      (window as unknown as { redraws: number }).redraws++;
+      clear(...args);
+    };
+  });
+  await page.locator('textarea[name="keys"]').fill('0..19999');
+  await expect(page.getByTestId('total-keys')).toHaveText('20000');
+  await expect(page.locator('.figure .chart canvas').first()).toBeVisible();
+  // A few frames for the old chart's container to report its last resize.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await old!.evaluate((chart) => chart.isConnected)).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { redraws: number }).redraws)).toBe(0);
+  expect(await old!.evaluate((chart) => chart.querySelector('.uplot'))).toBeNull();
+});
