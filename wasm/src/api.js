@@ -583,9 +583,12 @@ export function createApi(m) {
     const doneKeys = () => (range.fromEnd ? [range.end - done, range.end] : [range.begin, range.begin + done]);
     /** Keys of the parts absorbed. */
     let absorbedKeys = 0;
-    /** End of the keys covered once parts were absorbed (null: this job's own keys only). */
+    /** The keys covered once parts were absorbed before or after this job's own (null: its own keys only). */
+    let coveredBegin = null;
     let coveredEnd = null;
-    const absorbedSample = [];
+    /** The moved keys of the parts absorbed before this job's keys, and after them, each in key order (at most sampleLimit). */
+    let sampleBefore = [];
+    let sampleAfter = [];
     const alive = () => {
       if (live === null) throw new Error('this job was disposed');
       return live;
@@ -603,11 +606,11 @@ export function createApi(m) {
       const result = buildResult(native, form);
       if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
       const [first, last] = doneKeys();
-      result.keyRange = [first, coveredEnd ?? last];
-      if (sampleLimit !== null && absorbedSample.length > 0) {
+      result.keyRange = [coveredBegin ?? first, coveredEnd ?? last];
+      if (sampleLimit !== null && sampleBefore.length + sampleAfter.length > 0) {
         const columns = form !== 'objects';
         const own = columns ? columnObjects(result.sample, result.sample.values.length) : result.sample;
-        const joined = own.length < sampleLimit ? own.concat(absorbedSample.slice(0, sampleLimit - own.length)) : own;
+        const joined = sampleBefore.concat(own, sampleAfter).slice(0, sampleLimit);
         result.sample = columns ? objectColumns(joined) : joined;
       }
       return result;
@@ -636,25 +639,35 @@ export function createApi(m) {
           throw new TypeError(`absorb: part must be the result()${sampleLimit === null ? '' : ' or partResult()'} of another job over the same report`);
         }
         if (done !== total) {
-          throw new Error(`absorb: this job has done ${done} of its ${total} keys; step it to the end first (a part's keys follow its own)`);
+          throw new Error(`absorb: this job has done ${done} of its ${total} keys; step it to the end first (a part's keys lie beside its own)`);
         }
         if (part.algorithm !== algorithm) {
           throw new RangeError(`absorb: the part is a report of ${part.algorithm}, this job one of ${algorithm}`);
         }
-        const follows = coveredEnd ?? doneKeys()[1];
+        const [ownBegin, ownEnd] = doneKeys();
+        const [begin, end] = [coveredBegin ?? ownBegin, coveredEnd ?? ownEnd];
         const [partBegin, partEnd] = part.keyRange;
-        if (partBegin !== follows) {
-          throw new RangeError(`absorb: the part covers keys [${partBegin}, ${partEnd}) but the keys that follow this job's start at ${follows}`);
+        // A part of no keys lies on either side; it goes after.
+        const after = partBegin === end;
+        if (!after && partEnd !== begin) {
+          throw new RangeError(
+            `absorb: the part covers keys [${partBegin}, ${partEnd}) but this job's keys, with the parts it absorbed, are [${begin}, ${end}): ` +
+              `a part must begin at ${end} or end at ${begin}`,
+          );
         }
         const error = absorbCounts(native, part);
         if (error) throw new RangeError(error);
-        coveredEnd = partEnd;
+        if (after) coveredEnd = partEnd;
+        else coveredBegin = partBegin;
         absorbedKeys += Number(part.total ?? 0);
         if (sampleLimit !== null) {
           const sample = part.sample;
-          const take = Math.min(sample.length ?? sample.values.length, sampleLimit - absorbedSample.length);
-          if (Array.isArray(sample)) absorbedSample.push(...sample.slice(0, take));
-          else absorbedSample.push(...columnObjects(sample, take));
+          // Before: only what may be listed ahead of the keys already held.
+          const take = Math.min(sample.length ?? sample.values.length, after ? sampleLimit - sampleAfter.length : sampleLimit);
+          const keys = Array.isArray(sample) ? sample.slice(0, take) : columnObjects(sample, take);
+          // concat, not push(...keys): a spread of 200,000 keys overflows the call stack.
+          if (after) sampleAfter = sampleAfter.concat(keys);
+          else sampleBefore = keys.concat(sampleBefore).slice(0, sampleLimit);
         }
       },
       endHere() {

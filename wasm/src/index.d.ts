@@ -372,9 +372,9 @@ export interface KeyRangeOptions {
   /**
    * Only the keys at positions `begin ..= end-1` of the key set (integers,
    * 0 <= begin <= end <= the key count): a part of the report, for splitting
-   * it across Web Workers (each with its own module). The job over the
-   * first range then adds the others' results with {@link Job.absorb}, in
-   * key order; the whole is the same report, bit for bit.
+   * it across Web Workers (each with its own module). One job then adds
+   * the others' results with {@link Job.absorb}, each part beside the keys
+   * it covers so far; the whole is the same report, bit for bit.
    * @defaultValue every key
    */
   keyRange?: readonly [begin: number, end: number];
@@ -481,7 +481,7 @@ export interface ResizeResult {
   readonly flowBalance: FlowBalance[];
   /** The first moved keys, at most `sampleLimit` of them, in key-set order. */
   readonly sample: MovedKeySample[];
-  /** Positions of the keys counted, `[begin, end)` of the key set (with parts absorbed: to the last part's end). */
+  /** Positions of the keys counted, `[begin, end)` of the key set (with parts absorbed: from the first part's begin to the last part's end). */
   readonly keyRange: readonly [begin: number, end: number];
 }
 
@@ -557,13 +557,15 @@ export interface Job<R> {
   /**
    * Adds `part`, the result of another job over the same report (the same
    * algorithm, topologies and key set) whose `keyRange` starts where this
-   * job's keys (and the parts absorbed so far) end: counts, loads and flows
-   * are summed by the core, the moved-key sample continues with the part's,
-   * and {@link Job.result} then covers both, exactly as one job over all
-   * those keys. The part may come from another module instance (a Web
+   * job's keys (and the parts absorbed so far) end, or ends where they
+   * begin: counts, loads and flows are summed by the core, the part's
+   * moved keys go after the sample or in front of it, and
+   * {@link Job.result} then covers both, exactly as one job over all those
+   * keys. So any of the jobs may merge the others: the one that finishes
+   * last, say. The part may come from another module instance (a Web
    * Worker's result, cloned). This job must be stepped to its end first.
    * @throws TypeError when `part` is not a result; Error when this job is not finished or was disposed;
-   *   RangeError for a part of another algorithm, another shape or a key range that does not follow.
+   *   RangeError for a part of another algorithm, another shape or a key range on neither side.
    */
   absorb(part: R): void;
   /**

@@ -1,5 +1,6 @@
 // Reports split by key range (the page's workers): a job over the first
-// range absorbs the others' results in key order and gives the same report,
+// range absorbs the others' results in key order (or a job in the middle,
+// the parts on either side) and gives the same report,
 // bit for bit, as one job over every key — counts, loads, flows, flow
 // balance, the fewest moved, load stats, the moved-key sample and its
 // labels — for bucket counts and node lists, range, random and written keys,
@@ -30,16 +31,19 @@ function cuts(total, parts, seed) {
 }
 
 /**
- * Runs `start(options)` over each range of `points`: the first in `jh`, the
- * rest in `other`, each passed on cloned as `passed(job)` makes it (its
- * result() unless given: partResult() for a resize's workers); the first
- * job's result(), or its resultInColumns() when `columns`.
+ * Runs `start(options)` over the range `merging` of `points` and
+ * `startOther(options)` over the others: the merging job in `jh`, the rest
+ * in `other`, each passed on cloned as `passed(job)` makes it (its
+ * result() unless given: partResult() for a resize's workers) and absorbed
+ * in `order` (by default key order). The merging job's result(), or its
+ * resultInColumns() when `columns`.
  */
-function splitRun(start, startOther, points, columns = false, passed = (job) => job.result()) {
-  const first = start({ keyRange: [points[0], points[1]] });
+function splitRun(start, startOther, points, columns = false, passed = (job) => job.result(), merging = 0, order = null) {
+  const ranges = points.length - 1;
+  const first = start({ keyRange: [points[merging], points[merging + 1]] });
   try {
     while (!first.step(7777));
-    for (let i = 1; i + 1 < points.length; i++) {
+    for (const i of order ?? Array.from({ length: ranges }, (_, i) => i).filter((i) => i !== merging)) {
       const job = startOther({ keyRange: [points[i], points[i + 1]] });
       try {
         while (!job.step(1 << 20));
@@ -148,9 +152,12 @@ test("a resize's partResult() holds its counts, its flows' non-zero cells and it
   try {
     while (!wide.step(1000));
     assert.equal(wide.partResult().flowCells, null);
-    const merged = jh.startResize('jump', '0..1999', 3000, 3001, { keyRange: [1000, 1000] });
+    const merged = jh.startResize('jump', '0..1999', 3000, 3001, { keyRange: [1500, 1500] });
     merged.step(1);
-    assert.throws(() => merged.absorb(wide.partResult()), { name: 'RangeError', message: "absorb: the part covers keys [0, 1000) but the keys that follow this job's start at 1000" });
+    assert.throws(() => merged.absorb(wide.partResult()), {
+      name: 'RangeError',
+      message: "absorb: the part covers keys [0, 1000) but this job's keys, with the parts it absorbed, are [1500, 1500): a part must begin at 1500 or end at 1500",
+    });
     merged.dispose();
   } finally {
     wide.dispose();
@@ -266,6 +273,45 @@ test("a part's flow cells that are wrong are named, and add nothing", () => {
   }
 });
 
+test('a job in the middle absorbs the parts on either side of its keys, in any such order, and makes the whole report', () => {
+  let seed = 7;
+  /** Over the ranges of `points` (4): the third's job, in `jh`, absorbs the second, the fourth, then the first (from `other`, cloned). */
+  const middleRun = (start, startOther, points, passed) => splitRun(start, startOther, points, false, passed, 2, [1, 3, 0]);
+  for (const keys of KEY_SETS) {
+    const total = jh.keyCount(keys);
+    for (const { algo, from, to } of RESIZES) {
+      for (const sampleLimit of [0, 3, 300]) {
+        const points = cuts(total, 4, seed++);
+        const result = middleRun(
+          (options) => jh.startResize(algo, keys, from, to, { sampleLimit, ...options }),
+          (options) => other.startResize(algo, keys, from, to, { sampleLimit, ...options }),
+          points,
+          (job) => job.partResult(),
+        );
+        assert.deepEqual(result, jh.moved(algo, keys, from, to, { sampleLimit }), `${algo} on ${keys}, sample ${sampleLimit}, cut at ${points}`);
+      }
+    }
+    const points = cuts(total, 4, seed++);
+    const load = middleRun((options) => jh.startLoad('jump', keys, 37, options), (options) => other.startLoad('jump', keys, 37, options), points, (job) => job.result());
+    assert.deepEqual(load, jh.load('jump', keys, 37), `load on ${keys}, cut at ${points}`);
+  }
+});
+
+test('parts with a long moved-key list, as objects or in columns, are absorbed on either side', () => {
+  // modulo 7 -> 9 moves most keys: each half's list holds 150,000 of them.
+  const keys = '0..399999';
+  const sampleLimit = 250_000;
+  const whole = jh.moved('modulo', keys, 7, 9, { sampleLimit });
+  assert.equal(whole.sample.length, sampleLimit);
+  const start = (instance) => (options) => instance.startResize('modulo', keys, 7, 9, { sampleLimit, ...options });
+  for (const passed of [(job) => job.result(), (job) => job.partResult()]) {
+    for (const merging of [0, 1]) {
+      const result = splitRun(start(jh), start(other), [0, 200_000, 400_000], false, passed, merging);
+      assert.deepEqual(result, whole, `merged into part ${merging}`);
+    }
+  }
+});
+
 test('a load split into parts and absorbed equals the whole', () => {
   let seed = 99;
   const topologies = [
@@ -326,14 +372,14 @@ test('misuse of keyRange and absorb is named', () => {
   try {
     assert.throws(() => first.absorb(second), {
       name: 'Error',
-      message: "absorb: this job has done 0 of its 500 keys; step it to the end first (a part's keys follow its own)",
+      message: "absorb: this job has done 0 of its 500 keys; step it to the end first (a part's keys lie beside its own)",
     });
     while (!first.step(1000));
     assert.throws(() => first.absorb({}), { name: 'TypeError' });
     assert.throws(() => first.absorb({ ...second, sample: undefined }), { name: 'TypeError' });
     assert.throws(() => first.absorb(jh.moved('jump', '0..999', 10, 12, { keyRange: [600, 1000] })), {
       name: 'RangeError',
-      message: "absorb: the part covers keys [600, 1000) but the keys that follow this job's start at 500",
+      message: "absorb: the part covers keys [600, 1000) but this job's keys, with the parts it absorbed, are [0, 500): a part must begin at 500 or end at 0",
     });
     assert.throws(() => first.absorb(jh.moved('jumpback', '0..999', 10, 12, { keyRange: [500, 1000] })), {
       name: 'RangeError',
@@ -369,10 +415,11 @@ test('misuse of keyRange and absorb is named', () => {
  * Two jobs over the keys [0, total): one counting up from 0 in `jh`, one
  * counting down from the end in `other` (fromEnd), stepped in turn by
  * `upSteps` and `downSteps` keys until they meet; each ended there
- * (endHere), and the first absorbs the second's `passed(job)`, cloned.
- * Returns the first's result() and where they met.
+ * (endHere), and the first absorbs the second's `passed(job)`, cloned (or,
+ * `into` 'down', the second the first's: the part goes before its keys).
+ * Returns the merging job's result() and where they met.
  */
-function meetRun(start, startOther, total, upSteps, downSteps, passed) {
+function meetRun(start, startOther, total, upSteps, downSteps, passed, into = 'up') {
   const up = start({ keyRange: [0, total] });
   const down = startOther({ keyRange: [0, total], fromEnd: true });
   try {
@@ -387,8 +434,12 @@ function meetRun(start, startOther, total, upSteps, downSteps, passed) {
     assert.equal(down.total, down.done);
     const met = up.done;
     assert.deepEqual(down.partResult?.().keyRange ?? down.result().keyRange, [met, total]);
-    up.absorb(structuredClone(passed(down)));
-    return { result: up.result(), met };
+    if (into === 'up') {
+      up.absorb(structuredClone(passed(down)));
+      return { result: up.result(), met };
+    }
+    down.absorb(structuredClone(passed(up)));
+    return { result: down.result(), met };
   } finally {
     up.dispose();
     down.dispose();
@@ -402,15 +453,18 @@ test('a job counting its keys from the end down, met by one counting up, makes t
       for (const sampleLimit of [0, 3, 300]) {
         const whole = jh.moved(algo, keys, from, to, { sampleLimit });
         for (const [upSteps, downSteps] of [[7777, 1001], [1, 50000], [total, 1]]) {
-          const { result, met } = meetRun(
-            (options) => jh.startResize(algo, keys, from, to, { sampleLimit, ...options }),
-            (options) => other.startResize(algo, keys, from, to, { sampleLimit, ...options }),
-            total,
-            upSteps,
-            downSteps,
-            (job) => job.partResult(),
-          );
-          assert.deepEqual(result, whole, `${algo} on ${keys}, sample ${sampleLimit}, met at ${met} of ${total}`);
+          for (const into of ['up', 'down']) {
+            const { result, met } = meetRun(
+              (options) => jh.startResize(algo, keys, from, to, { sampleLimit, ...options }),
+              (options) => other.startResize(algo, keys, from, to, { sampleLimit, ...options }),
+              total,
+              upSteps,
+              downSteps,
+              (job) => job.partResult(),
+              into,
+            );
+            assert.deepEqual(result, whole, `${algo} on ${keys}, sample ${sampleLimit}, met at ${met} of ${total}, merged into ${into}`);
+          }
         }
       }
     }
@@ -419,15 +473,18 @@ test('a job counting its keys from the end down, met by one counting up, makes t
   for (const keys of KEY_SETS) {
     const total = jh.keyCount(keys);
     for (const [algo, topology] of topologies) {
-      const { result, met } = meetRun(
-        (options) => jh.startLoad(algo, keys, topology, options),
-        (options) => other.startLoad(algo, keys, topology, options),
-        total,
-        999,
-        3000,
-        (job) => job.result(),
-      );
-      assert.deepEqual(result, jh.load(algo, keys, topology), `${algo} on ${keys}, met at ${met}`);
+      for (const into of ['up', 'down']) {
+        const { result, met } = meetRun(
+          (options) => jh.startLoad(algo, keys, topology, options),
+          (options) => other.startLoad(algo, keys, topology, options),
+          total,
+          999,
+          3000,
+          (job) => job.result(),
+          into,
+        );
+        assert.deepEqual(result, jh.load(algo, keys, topology), `${algo} on ${keys}, met at ${met}, merged into ${into}`);
+      }
     }
   }
 });
