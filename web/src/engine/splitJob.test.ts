@@ -1,0 +1,101 @@
+// The worker's side of a split report (splitJob.ts) on the real module:
+// two runs that count the same keys from either end and meet, then merged
+// into the run that counts up from the first key (MergeResizeRequest's
+// `into`) or by a merging job, give one reply, the same as one run over
+// every key: counts, loads, flows and the moved-key list, cut at the limit
+// on either side of the meeting point.
+
+import { loadJumphash, type Jumphash } from 'jumphash-wasm';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import type { LoadReply, LoadRequest, ResizePartReply, ResizeReply, ResizeRequest } from './protocol';
+import { splitRequest } from './splitJob';
+
+// A grant posts its progress to the page (workerJobs.ts, post): nowhere here.
+vi.stubGlobal('self', { postMessage: () => {} });
+
+let jh: Jumphash;
+beforeAll(async () => {
+  jh = await loadJumphash();
+});
+
+/** Run ids, unique in the module as in the page. */
+let lastRun = 0;
+
+async function ask<T>(request: Parameters<typeof splitRequest>[2]): Promise<T> {
+  return (await splitRequest(jh, 0, request)).reply as T;
+}
+
+/** Starts a run of `report` over every key, up from the first or (`fromEnd`) down from the last, and counts it to `to`. */
+async function runTo(report: ResizeRequest | LoadRequest, keyCount: number, to: number, fromEnd: boolean): Promise<number> {
+  const run = ++lastRun;
+  await ask({ kind: 'splitRun', run, start: { report, begin: 0, end: keyCount, ...(fromEnd ? { fromEnd } : {}) }, to });
+  return run;
+}
+
+/**
+ * `report` over its `keyCount` keys as a pair that meets at `met`, merged
+ * `into` the run counted up, the one counted down (which the worker
+ * refuses), or neither (a merging job over both runs' counts).
+ */
+async function pairReply(report: ResizeRequest | LoadRequest, keyCount: number, met: number, into: 'up' | 'down' | 'neither'): Promise<ResizeReply | LoadReply> {
+  const up = await runTo(report, keyCount, met, false);
+  const down = await runTo(report, keyCount, met, true);
+  const kind = report.kind === 'resize' ? 'mergeResize' : 'mergeLoad';
+  const merge = (parts: (ResizePartReply | LoadReply)[], run?: number) =>
+    ask<ResizeReply | LoadReply>({ kind, request: report, parts, ...(run === undefined ? {} : { into: run }) } as Parameters<typeof splitRequest>[2]);
+  const collect = (run: number) => ask<ResizePartReply | LoadReply>({ kind: 'splitCollect', run });
+  if (into === 'up') return merge([await collect(down)], up);
+  if (into === 'down') return merge([await collect(up)], down);
+  return merge([await collect(up), await collect(down)]);
+}
+
+/** `report` from one run over every key, collected and merged alone. */
+async function wholeReply(report: ResizeRequest | LoadRequest, keyCount: number): Promise<ResizeReply | LoadReply> {
+  const part = await ask<ResizePartReply | LoadReply>({ kind: 'splitCollect', run: await runTo(report, keyCount, keyCount, false) });
+  return ask({ kind: report.kind === 'resize' ? 'mergeResize' : 'mergeLoad', request: report, parts: [part] } as Parameters<typeof splitRequest>[2]);
+}
+
+/** A reply's moved-key lists as plain arrays (a split reply keeps each run's columns apart). */
+function plain(reply: ResizeReply | LoadReply): unknown {
+  if (!('steps' in reply)) return reply;
+  return reply.steps.map(({ result, ...outcome }) => {
+    if (!result) return outcome;
+    const { sample, ...counts } = result;
+    const keys = sample.parts.flatMap((part) => [...part.values].map((value, i) => [value, part.oldBuckets[i], part.newBuckets[i]]));
+    return { ...outcome, counts, keys, labels: sample.parts.flatMap((part) => part.labels.map(([, text]) => text)) };
+  });
+}
+
+describe('a pair of runs that meet, merged', () => {
+  const keys = '"alpha" "beta" random:300000:5 "gamma" 7..20000 "omega"';
+
+  test.each([
+    ['jumpback', 100, 101, 700],
+    ['jumpback', 100, 101, 20_000],
+    ['jump', 10, 12, 3000],
+  ])('%s %i -> %i, a list of at most %i keys: the same reply merged into the run counted up or by a merging job', async (algo, from, to, sampleLimit) => {
+    const report: ResizeRequest = { kind: 'resize', algos: [algo, 'modulo'], keys, sizes: [from, to], sampleLimit };
+    const keyCount = jh.keyCount(keys);
+    const whole = plain(await wholeReply(report, keyCount));
+    for (const met of [1, Math.floor(keyCount * 0.37), keyCount - 1]) {
+      for (const into of ['up', 'neither'] as const) {
+        expect(plain(await pairReply(report, keyCount, met, into)), `met at ${met} of ${keyCount}, into ${into}`).toEqual(whole);
+      }
+    }
+  });
+
+  test('a load: the same reply merged into the run counted up or by a merging job', async () => {
+    const report: LoadRequest = { kind: 'load', algos: ['jump', 'jumpback'], keys, n: 37 };
+    const keyCount = jh.keyCount(keys);
+    const whole = await wholeReply(report, keyCount);
+    for (const into of ['up', 'neither'] as const) {
+      expect(await pairReply(report, keyCount, Math.floor(keyCount / 3), into), `into ${into}`).toEqual(whole);
+    }
+  });
+
+  test('a merge into a run that does not start at the first key is refused, by name', async () => {
+    const report: LoadRequest = { kind: 'load', algos: ['jump'], keys, n: 37 };
+    const keyCount = jh.keyCount(keys);
+    await expect(pairReply(report, keyCount, 1000, 'down')).rejects.toThrow(`merge into run 0..${keyCount}: only a run counted up from the first key merges others`);
+  });
+});
