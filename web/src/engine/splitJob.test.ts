@@ -21,8 +21,22 @@ beforeAll(async () => {
 /** Run ids, unique in the module as in the page. */
 let lastRun = 0;
 
-async function ask<T>(request: Parameters<typeof splitRequest>[2]): Promise<T> {
+/** A request to the worker's side of a split report. */
+type SplitRequest = Parameters<typeof splitRequest>[2];
+
+async function ask<T>(request: SplitRequest): Promise<T> {
   return (await splitRequest(jh, 0, request)).reply as T;
+}
+
+/** Run `run`'s counts (SplitCollectRequest), which ends it. */
+function collect(run: number): Promise<ResizePartReply | LoadReply> {
+  return ask({ kind: 'splitCollect', run });
+}
+
+/** `parts` (in key order) merged by a merging job, or absorbed by run `into`. */
+function merge(report: ResizeRequest | LoadRequest, parts: (ResizePartReply | LoadReply)[], into?: number): Promise<ResizeReply | LoadReply> {
+  const kind = report.kind === 'resize' ? 'mergeResize' : 'mergeLoad';
+  return ask({ kind, request: report, parts, ...(into === undefined ? {} : { into }) } as SplitRequest);
 }
 
 /** Starts a run of `report` over every key, up from the first or (`fromEnd`) down from the last, and counts it to `to`. */
@@ -40,19 +54,14 @@ async function runTo(report: ResizeRequest | LoadRequest, keyCount: number, to: 
 async function pairReply(report: ResizeRequest | LoadRequest, keyCount: number, met: number, into: 'up' | 'down' | 'neither'): Promise<ResizeReply | LoadReply> {
   const up = await runTo(report, keyCount, met, false);
   const down = await runTo(report, keyCount, met, true);
-  const kind = report.kind === 'resize' ? 'mergeResize' : 'mergeLoad';
-  const merge = (parts: (ResizePartReply | LoadReply)[], run?: number) =>
-    ask<ResizeReply | LoadReply>({ kind, request: report, parts, ...(run === undefined ? {} : { into: run }) } as Parameters<typeof splitRequest>[2]);
-  const collect = (run: number) => ask<ResizePartReply | LoadReply>({ kind: 'splitCollect', run });
-  if (into === 'up') return merge([await collect(down)], up);
-  if (into === 'down') return merge([await collect(up)], down);
-  return merge([await collect(up), await collect(down)]);
+  if (into === 'up') return merge(report, [await collect(down)], up);
+  if (into === 'down') return merge(report, [await collect(up)], down);
+  return merge(report, [await collect(up), await collect(down)]);
 }
 
 /** `report` from one run over every key, collected and merged alone. */
 async function wholeReply(report: ResizeRequest | LoadRequest, keyCount: number): Promise<ResizeReply | LoadReply> {
-  const part = await ask<ResizePartReply | LoadReply>({ kind: 'splitCollect', run: await runTo(report, keyCount, keyCount, false) });
-  return ask({ kind: report.kind === 'resize' ? 'mergeResize' : 'mergeLoad', request: report, parts: [part] } as Parameters<typeof splitRequest>[2]);
+  return merge(report, [await collect(await runTo(report, keyCount, keyCount, false))]);
 }
 
 /** A reply's moved-key lists as plain arrays (a split reply keeps each run's columns apart). */
