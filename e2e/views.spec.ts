@@ -129,3 +129,28 @@ test('a chart that a new report replaced is destroyed, not redrawn off the page'
   expect(await page.evaluate(() => (window as unknown as { redraws: number }).redraws)).toBe(0);
   expect(await old!.evaluate((chart) => chart.querySelector('.uplot'))).toBeNull();
 });
+
+test('a virtual table lays out the rows in view and 8 below, and follows its scroll', async ({ page }) => {
+  // modulo 1000 over 0..99999: bucket b holds exactly 100 keys, so row b reads "b, 100".
+  await page.goto('./#view=balance&algo=modulo&n=1000&keys=0..99999');
+  await expect(page.getByTestId('load-total-modulo')).toHaveText('100000');
+  await page.getByText('Data table: Keys per bucket, modulo').click();
+  const table = page.locator('.data-table[open] .vtable');
+  const rows = table.locator('tbody tr:not([aria-hidden])');
+  const shown = () => rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('aria-rowindex'), tr.children[0]!.textContent, tr.children[1]!.textContent]));
+  // At the top: the 12 rows in view, 8 below them and 2 more; none above the
+  // first, where there is nothing to scroll back to (30 rows were laid out).
+  await expect(rows).toHaveCount(22);
+  expect(await shown()).toEqual(Array.from({ length: 22 }, (_, b) => [String(b + 2), String(b), '100']));
+  // Scrolled to bucket 500 at the top of the view: it and the 11 after it are
+  // laid out, with 8 rows above and 10 below, and spacers keep the scroll height.
+  const height = await table.evaluate((viewport) => viewport.scrollHeight);
+  await table.evaluate((viewport) => { viewport.scrollTop = 500 * 26 + 26; });
+  await expect(rows.first()).toHaveAttribute('aria-rowindex', String(492 + 2));
+  expect(await shown()).toEqual(Array.from({ length: 30 }, (_, i) => [String(492 + i + 2), String(492 + i), '100']));
+  expect(await table.evaluate((viewport) => viewport.scrollHeight)).toBe(height);
+  // At the end: the last bucket is there and nothing past it.
+  await table.evaluate((viewport) => { viewport.scrollTop = viewport.scrollHeight; });
+  await expect(rows.last()).toHaveAttribute('aria-rowindex', String(999 + 2));
+  expect((await shown()).at(-1)).toEqual(['1001', '999', '100']);
+});

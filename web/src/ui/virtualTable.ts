@@ -51,8 +51,12 @@ export function virtualTable(options: VirtualTableOptions): HTMLElement {
   let last = -1;
   const render = () => {
     const top = Math.max(0, viewport.scrollTop - ROW_HEIGHT);
-    const start = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-    const end = Math.min(rowCount, start + visibleRows + 2 * OVERSCAN + 2);
+    // OVERSCAN rows each side of the rows in view, none above the first:
+    // at the top, where every report's table opens, that is 8 rows fewer
+    // to lay out in the frame that shows the report.
+    const firstInView = Math.floor(top / ROW_HEIGHT);
+    const start = Math.max(0, firstInView - OVERSCAN);
+    const end = Math.min(rowCount, firstInView + visibleRows + OVERSCAN + 2);
     if (start === first && end === last) return;
     first = start;
     last = end;
