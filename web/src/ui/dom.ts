@@ -48,9 +48,17 @@ export function plain(value: number | bigint): string {
   return typeof value === 'bigint' ? value.toString() : String(value);
 }
 
-/** Grouped digits for reading. */
+/**
+ * One formatter for every grouped number: `toLocaleString('en-US')` makes a
+ * new Intl.NumberFormat on each call, 13-30 µs in headless Chromium on this
+ * project's VM against under 1 µs for format() (200 numbers each), and a
+ * report prints dozens of numbers in the task that draws it.
+ */
+const GROUPED = new Intl.NumberFormat('en-US');
+
+/** Grouped digits for reading ("1,234,567"), as `value.toLocaleString('en-US')` gives them. */
 export function grouped(value: number | bigint): string {
-  return value.toLocaleString('en-US');
+  return GROUPED.format(value);
 }
 
 export function fixed(value: number, digits = 3): string {
