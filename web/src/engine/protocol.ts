@@ -82,15 +82,6 @@ export interface KeyCountRequest {
   keys: KeyText;
 }
 
-/**
- * Loads a split report's code in the worker (engine/splitJob.ts) before
- * its first split report, which otherwise waits for it (ReportPool.warm).
- * Replies null.
- */
-export interface PrepareSplitRequest {
-  kind: 'prepareSplit';
-}
-
 export interface RunRequest {
   kind: 'run';
   script: string;
@@ -314,7 +305,6 @@ export type Request =
   | ({ kind: 'info' })
   | ComputeRequest
   | KeyCountRequest
-  | PrepareSplitRequest
   | RunRequest
   | RunStreamRequest
   | CheckRequest
@@ -332,7 +322,6 @@ export interface ReplyMap {
   info: InfoReply;
   compute: ComputeReply;
   keyCount: number;
-  prepareSplit: null;
   run: RunReply;
   runStream: RunStreamReply;
   check: CheckReply;

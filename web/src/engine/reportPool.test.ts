@@ -76,29 +76,3 @@ describe('ReportPool key counts', () => {
     expect(single.posted).toHaveLength(0);
   });
 });
-
-describe('ReportPool.prepareSplit', () => {
-  test('asks each worker to load the split code ahead of the first split report, and none on one worker', async () => {
-    const lane = new FakeLane();
-    poolOf(lane).prepareSplit();
-    expect(lane.kinds()).toEqual(['prepareSplit']);
-    const single = new FakeLane();
-    poolOf(single, 1).prepareSplit();
-    expect(single.kinds()).toEqual([]);
-  });
-
-  test('a worker that failed to load it takes the next report all the same', async () => {
-    const lane = new FakeLane();
-    const pool = poolOf(lane);
-    pool.prepareSplit();
-    lane.posted[0]!.reject(new EngineError('the split code could not be fetched'));
-    await settle();
-    const report = pool.request(resize('0..99'));
-    expect(lane.kinds()).toEqual(['prepareSplit', 'keyCount']);
-    lane.posted[1]!.resolve(100);
-    await settle();
-    expect(lane.kinds()).toEqual(['prepareSplit', 'keyCount', 'resize']);
-    lane.posted[2]!.resolve('done');
-    await expect(report).resolves.toBe('done');
-  });
-});
