@@ -1,7 +1,7 @@
 // A table that renders only the rows in view, so a million rows (loads per
 // bucket, moved keys) cost the main thread as much as forty.
 
-import { h } from './dom';
+import { grouped, h } from './dom';
 
 export interface VirtualTableOptions {
   caption: string;
@@ -45,7 +45,7 @@ export function virtualTable(options: VirtualTableOptions): HTMLElement {
 
   const note =
     options.rowCount > rowCount
-      ? h('p', { class: 'hint' }, `The table lists the first ${rowCount.toLocaleString('en-US')} of ${options.rowCount.toLocaleString('en-US')} rows.`)
+      ? h('p', { class: 'hint' }, `The table lists the first ${grouped(rowCount)} of ${grouped(options.rowCount)} rows.`)
       : null;
   let first = -1;
   let last = -1;

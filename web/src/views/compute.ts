@@ -6,7 +6,7 @@
 import { CancelledError, EngineError, engine } from '../engine/client';
 import type { AlgorithmError, ComputeBucket, ComputeReply, ComputeRequest, Field } from '../engine/protocol';
 import { field, parseCount, type FieldControl } from '../ui/controls';
-import { h, plain } from '../ui/dom';
+import { grouped, h, plain } from '../ui/dom';
 import { scenarioControl } from '../ui/scenario';
 import { virtualTable } from '../ui/virtualTable';
 import { type AppContext, type ViewInstance, debounce, figure, loadCharts, stateAlgorithmPicker } from './context';
@@ -151,7 +151,7 @@ export function computeView(context: AppContext): ViewInstance {
           draw: async (container) => {
             if (points > MAX_CHART_STEPS) {
               container.replaceChildren(
-                h('p', { class: 'muted' }, `${points.toLocaleString('en-US')} steps are too many to draw (at most ${MAX_CHART_STEPS.toLocaleString('en-US')}); the data table has them all.`),
+                h('p', { class: 'muted' }, `${grouped(points)} steps are too many to draw (at most ${grouped(MAX_CHART_STEPS)}); the data table has them all.`),
               );
               return;
             }
@@ -244,7 +244,7 @@ export function computeView(context: AppContext): ViewInstance {
     { class: 'view', 'aria-labelledby': 'view-title' },
     h('h2', { id: 'view-title' }, 'Compute: which bucket or node does a key land in?'),
     h('div', { class: 'inputs' }, scenario.root, fields.key.root, fields.n.root, fields.trace.root, picker),
-    h('p', { class: 'hint' }, `Bucket counts 1..${MAX_N}; node lists up to ${largestNodeList(context).toLocaleString('en-US')} nodes.`),
+    h('p', { class: 'hint' }, `Bucket counts 1..${MAX_N}; node lists up to ${grouped(largestNodeList(context))} nodes.`),
     examples,
     results,
   );
