@@ -274,3 +274,60 @@ test('Cancel stops every worker of a split report', async ({ page }) => {
   await page.locator('textarea[name="keys"]').fill('0..9999');
   await expect(page.getByTestId('moved-jump')).toHaveText('1653');
 });
+
+test('the split code is loaded while the workers warm up, before the first report splits; not on one worker', async ({ page }) => {
+  // Requests from the page and from its workers (Chromium reports both).
+  const fetched = (pattern: RegExp) => {
+    const urls: string[] = [];
+    page.on('request', (request) => {
+      if (pattern.test(request.url())) urls.push(request.url());
+    });
+    return urls;
+  };
+  const pageSide = fetched(/\/assets\/splitReport-[\w-]+\.js$/);
+  const workerSide = fetched(/\/assets\/splitJob-[\w-]+\.js$/);
+  await page.goto('./?workers=2#view=resize&algo=jumpback&from=10&to=11&keys=0..99');
+  await expect(page.getByTestId('total-keys')).toHaveText('100');
+  // No report has split (100 keys); the workers warm up 500 ms after the load.
+  await expect.poll(() => pageSide.length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => workerSide.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  // The first split report finds it there and is exactly one worker's.
+  await page.locator('textarea[name="keys"]').fill('random:3000000:5');
+  await expect(page.getByTestId('total-keys')).toHaveText('3000000', { timeout: 60_000 });
+  expect(pageSide).toHaveLength(1);
+
+  const single = await page.context().newPage();
+  const singleFetched: string[] = [];
+  single.on('request', (request) => {
+    if (/\/assets\/split(Report|Job)-[\w-]+\.js$/.test(request.url())) singleFetched.push(request.url());
+  });
+  await single.goto('./?workers=1#view=resize&algo=jumpback&from=10&to=11&keys=0..99');
+  await expect(single.getByTestId('total-keys')).toHaveText('100');
+  await single.waitForTimeout(1500);
+  expect(singleFetched).toEqual([]);
+});
+
+test('a report started while the workers load the split code keeps them, and the page goes network-idle', async ({ page }) => {
+  // The workers' load of the split code is held back 3 s, so that a report
+  // starts in the middle of it. A report's start cancels the report before
+  // it; when the load was a pending request, that cancel terminated both
+  // report workers mid-fetch, their warm-up lost (and Playwright, whose
+  // worker's request then never finished, never saw the page network-idle).
+  let held = 0;
+  await page.context().route(/\/assets\/splitJob-[\w-]+\.js$/, async (route) => {
+    held++;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto('./?workers=2#view=resize&algo=jumpback&from=10&to=11&keys=0..99');
+  await expect(page.getByTestId('total-keys')).toHaveText('100');
+  await expect.poll(() => held, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => engineWorkers(page)).toBe(3);
+  const closed: string[] = [];
+  for (const worker of page.workers()) worker.on('close', () => closed.push(worker.url()));
+  await page.locator('textarea[name="keys"]').fill('0..9999');
+  await expect(page.getByTestId('total-keys')).toHaveText('10000');
+  await page.waitForLoadState('networkidle', { timeout: 15_000 });
+  expect(closed).toEqual([]);
+  expect(engineWorkers(page)).toBe(3);
+});

@@ -35,6 +35,11 @@ export class FakeLane {
       this.pending.add(posted);
     });
   }
+  /** Requests posted with prepare(): never pending, never answered. */
+  readonly prepared: Posted['request'][] = [];
+  prepare(request: Posted['request']): void {
+    this.prepared.push(request);
+  }
   cancel(): void {
     this.cancels++;
     for (const posted of [...this.pending]) posted.reject(new CancelledError());

@@ -82,6 +82,15 @@ export interface KeyCountRequest {
   keys: KeyText;
 }
 
+/**
+ * Loads a split report's code in the worker (engine/splitJob.ts) before
+ * its first split report, which otherwise waits for it (ReportPool.warm).
+ * Replies null, which nobody awaits (Lane.prepare).
+ */
+export interface PrepareSplitRequest {
+  kind: 'prepareSplit';
+}
+
 export interface RunRequest {
   kind: 'run';
   script: string;
@@ -305,6 +314,7 @@ export type Request =
   | ({ kind: 'info' })
   | ComputeRequest
   | KeyCountRequest
+  | PrepareSplitRequest
   | RunRequest
   | RunStreamRequest
   | CheckRequest
@@ -322,6 +332,7 @@ export interface ReplyMap {
   info: InfoReply;
   compute: ComputeReply;
   keyCount: number;
+  prepareSplit: null;
   run: RunReply;
   runStream: RunStreamReply;
   check: CheckReply;

@@ -76,3 +76,29 @@ describe('ReportPool key counts', () => {
     expect(single.posted).toHaveLength(0);
   });
 });
+
+describe('ReportPool.prepareSplit', () => {
+  test('asks each worker to load the split code ahead of the first split report, and none on one worker', () => {
+    const lane = new FakeLane();
+    poolOf(lane).prepareSplit();
+    expect(lane.prepared.map((request) => request.kind)).toEqual(['prepareSplit']);
+    const single = new FakeLane();
+    poolOf(single, 1).prepareSplit();
+    expect(single.prepared).toEqual([]);
+  });
+
+  test('the load is not a pending request: the pool is not busy with it, and the next report starts at once', async () => {
+    const lane = new FakeLane();
+    const pool = poolOf(lane);
+    pool.prepareSplit();
+    expect(pool.busy).toBe(false);
+    expect(lane.pending.size).toBe(0);
+    const report = pool.request(resize('0..99'));
+    expect(lane.kinds()).toEqual(['keyCount']);
+    lane.posted[0]!.resolve(100);
+    await settle();
+    expect(lane.kinds()).toEqual(['keyCount', 'resize']);
+    lane.posted[1]!.resolve('done');
+    await expect(report).resolves.toBe('done');
+  });
+});

@@ -3,9 +3,10 @@
 // counts its runs a grant at a time (split.ts, RunScheduler), the runs'
 // counts are collected, the samples they held back are asked for, and the
 // first worker merges (into its first run's jobs where it may). A module
-// of its own, fetched with the first report that splits, so that the page
-// every visit starts (an embed too) carries less code. The worker's side
-// is engine/splitJob.ts.
+// of its own, fetched when the page warms its workers up
+// (ReportPool.prepareSplit) or with the first report that splits, so that
+// the page's first load (an embed's too, which never warms) carries less
+// code. The worker's side is engine/splitJob.ts.
 
 import { CancelledError, type Lane, type Progress } from './client';
 import type { KeyText, LoadReply, LoadRequest, ResizePartReply, ResizeReply, ResizeRequest, RunStart } from './protocol';

@@ -45,7 +45,8 @@ let checkerPromise: Promise<Checker> | undefined;
 // The articles' claims are a module of their own too, fetched on the first
 // 'claimsList' or 'runClaim' request (the Claims view only).
 let claimsPromise: Promise<Claims> | undefined;
-// A split report's runs and merge (engine/splitJob.ts), fetched on its first request.
+// A split report's runs and merge (engine/splitJob.ts), fetched on its
+// first request or ahead of it ('prepareSplit').
 let splitJobPromise: Promise<typeof import('./splitJob')> | undefined;
 
 function compute(jh: Jumphash, request: ComputeRequest): ComputeReply {
@@ -149,6 +150,16 @@ async function handle(id: number, request: Request): Promise<void> {
       post({ id, type: 'result', value: blame('keys', () => jh.keyCount(keys)) });
       return;
     }
+    case 'prepareSplit':
+      splitJobPromise ??= import('./splitJob');
+      try {
+        await splitJobPromise;
+      } catch (error) {
+        splitJobPromise = undefined; // a split report's own request tries again
+        throw error;
+      }
+      post({ id, type: 'result', value: null });
+      return;
     case 'run':
       post({ id, type: 'result', value: jh.run(request.script) });
       return;

@@ -64,6 +64,26 @@ describe('Lane', () => {
     expect(workers).toHaveLength(1);
   });
 
+  it('leaves a worker that only prepares when cancelled, and drops what its preparation replies', async () => {
+    const { lane: l, workers } = lane();
+    l.prepare({ kind: 'echo', text: 'load ahead' });
+    expect(workers).toHaveLength(1);
+    expect(l.busy).toBe(false);
+    l.cancel(); // a report's start cancels the one before it
+    expect(workers[0]!.terminated).toBe(false);
+    // Its reply and its error are dropped; the worker takes the next request.
+    workers[0]!.reply({ id: workers[0]!.posted[0]!.id, type: 'error', message: 'the code could not be fetched' });
+    expect(workers[0]!.terminated).toBe(false);
+    const a = l.request({ kind: 'echo', text: 'a' });
+    expect(workers).toHaveLength(1);
+    workers[0]!.reply({ id: workers[0]!.posted[1]!.id, type: 'result', value: 'A' });
+    expect(await a).toBe('A');
+    // A report's cancel still stops the worker when a request of its own runs there.
+    void l.request({ kind: 'echo', text: 'b' }).catch(() => {});
+    l.cancel();
+    expect(workers[0]!.terminated).toBe(true);
+  });
+
   it('replaces a worker whose request failed without a field, once its other requests settle', async () => {
     const { lane: l, workers } = lane();
     const a = l.request({ kind: 'echo', text: 'a' });
