@@ -352,7 +352,8 @@ export class ReportPool {
    * Chromium trace on 2 cores, the page's import took about 8 ms and each
    * worker's 6-8 ms, and the first 2-worker report of 10^7 keys after a
    * page load had its reply a median 87 ms after it started, against
-   * 100.5 ms loading on demand (16 pages each). Nothing on one worker,
+   * 100.5 ms loading on demand (16 pages each). Each worker then runs the
+   * code once on a few keys (engine/splitJob.ts, warmUp). Nothing on one worker,
    * where no report splits. The workers' loads are Lane.prepare requests,
    * which a report's cancel() leaves running. A failed load is forgotten:
    * the report loads again, and shows the error if it fails again.

@@ -84,7 +84,8 @@ export interface KeyCountRequest {
 
 /**
  * Loads a split report's code in the worker (engine/splitJob.ts) before
- * its first split report, which otherwise waits for it (ReportPool.warm).
+ * its first split report, which otherwise waits for it (ReportPool.warm),
+ * and runs it once on a few keys, so that V8 optimises it first (warmUp).
  * Replies null, which nobody awaits (Lane.prepare).
  */
 export interface PrepareSplitRequest {

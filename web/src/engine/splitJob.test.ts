@@ -8,7 +8,7 @@
 import { loadJumphash, type Jumphash } from 'jumphash-wasm';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { LoadReply, LoadRequest, ResizePartReply, ResizeReply, ResizeRequest } from './protocol';
-import { splitRequest } from './splitJob';
+import { splitRequest, warmUp } from './splitJob';
 
 // A grant posts its progress to the page (workerJobs.ts, post): nowhere here.
 vi.stubGlobal('self', { postMessage: () => {} });
@@ -106,5 +106,19 @@ describe('a pair of runs that meet, merged', () => {
     const report: LoadRequest = { kind: 'load', algos: ['jump'], keys, n: 37 };
     const keyCount = jh.keyCount(keys);
     await expect(pairReply(report, keyCount, 1000, 'down')).rejects.toThrow(`merge into run 0..${keyCount}: only a run counted up from the first key merges others`);
+  });
+});
+
+describe('warmUp', () => {
+  test('runs the split code once and leaves no run behind; a split report after it is the same', async () => {
+    const report: ResizeRequest = { kind: 'resize', algos: ['jumpback'], keys: 'random:200000:3', sizes: [1000, 1001], sampleLimit: 500 };
+    const keyCount = jh.keyCount(report.keys as string);
+    const before = plain(await pairReply(report, keyCount, 70_000, 'up'));
+    await warmUp(jh, 0);
+    // Its runs (ids -1 and -2, apart from the page's) are collected and merged.
+    await expect(collect(-1)).rejects.toThrow('splitCollect: no run -1 in this worker');
+    await expect(collect(-2)).rejects.toThrow('splitCollect: no run -2 in this worker');
+    expect(plain(await pairReply(report, keyCount, 70_000, 'up'))).toEqual(before);
+    expect(before).toEqual(plain(await wholeReply(report, keyCount)));
   });
 });

@@ -158,6 +158,7 @@ async function handle(id: number, request: Request): Promise<void> {
         splitJobPromise = undefined; // a split report's own request tries again
         throw error;
       }
+      await (await splitJobPromise).warmUp(jh, id);
       post({ id, type: 'result', value: null });
       return;
     case 'run':
