@@ -353,10 +353,11 @@ export class ReportPool {
    * worker's 6-8 ms, and the first 2-worker report of 10^7 keys after a
    * page load had its reply a median 87 ms after it started, against
    * 100.5 ms loading on demand (16 pages each). Each worker then runs the
-   * code once on a few keys (engine/splitJob.ts, warmUp). Nothing on one worker,
-   * where no report splits. The workers' loads are Lane.prepare requests,
-   * which a report's cancel() leaves running. A failed load is forgotten:
-   * the report loads again, and shows the error if it fails again.
+   * code once on a few keys (engine/splitJob.ts, warmUp). Nothing on one
+   * worker, where no report splits. The workers' loads are Lane.prepare
+   * requests, which a report's cancel() leaves running. A failed load is
+   * forgotten: the report loads again, and shows the error if it fails
+   * again.
    */
   prepareSplit(): void {
     if (this.limit() <= 1) return;

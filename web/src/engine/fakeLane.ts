@@ -17,6 +17,8 @@ export interface Posted {
 export class FakeLane {
   readonly posted: Posted[] = [];
   readonly pending = new Set<Posted>();
+  /** Requests posted with prepare(): never pending, never answered. */
+  readonly prepared: Posted['request'][] = [];
   cancels = 0;
   request(request: Posted['request']): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -35,8 +37,6 @@ export class FakeLane {
       this.pending.add(posted);
     });
   }
-  /** Requests posted with prepare(): never pending, never answered. */
-  readonly prepared: Posted['request'][] = [];
   prepare(request: Posted['request']): void {
     this.prepared.push(request);
   }

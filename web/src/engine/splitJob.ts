@@ -311,7 +311,7 @@ export function mergeLoad(jh: Jumphash, request: WithKeyText<LoadRequest>, parts
 }
 
 /** Keys each of warmUp's two runs counts. */
-export const WARM_UP_KEYS = 1 << 16;
+const WARM_UP_KEYS = 1 << 16;
 /** Run ids of warmUp's runs: negative, apart from the page's (from 1 up). */
 let lastWarmUpRun = 0;
 

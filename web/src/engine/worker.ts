@@ -150,17 +150,19 @@ async function handle(id: number, request: Request): Promise<void> {
       post({ id, type: 'result', value: blame('keys', () => jh.keyCount(keys)) });
       return;
     }
-    case 'prepareSplit':
+    case 'prepareSplit': {
       splitJobPromise ??= import('./splitJob');
+      let splitJob: typeof import('./splitJob');
       try {
-        await splitJobPromise;
+        splitJob = await splitJobPromise;
       } catch (error) {
         splitJobPromise = undefined; // a split report's own request tries again
         throw error;
       }
-      await (await splitJobPromise).warmUp(jh, id);
+      await splitJob.warmUp(jh, id);
       post({ id, type: 'result', value: null });
       return;
+    }
     case 'run':
       post({ id, type: 'result', value: jh.run(request.script) });
       return;
