@@ -117,6 +117,15 @@ export function parseCheckTranscript(text: string): { lines: TranscriptLine[]; s
   return { lines, summary };
 }
 
+/**
+ * Waits until every chart on the page is drawn (figure() draws them one a
+ * task after the report shows): a long-task log started later measures
+ * what the test does next, not the drawing of the page it started from.
+ */
+export async function chartsDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('.chart')].every((chart) => chart.childElementCount > 0));
+}
+
 /** A main-thread task the Long Tasks API reported: when (ms after `startLongTaskLog`) and how long. */
 export interface LongTask {
   at: number;

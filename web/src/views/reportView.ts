@@ -118,8 +118,14 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
   /** Set while a run waits BUSY_SHOWN_AFTER_MS to mark the report out of date. */
   let noteTimer = 0;
 
-  /** A run started: `aria-busy` now, the note and `label` in the progress panel once it has run BUSY_SHOWN_AFTER_MS. */
+  /**
+   * A run started: `aria-busy` now, the note and `label` in the progress
+   * panel once it has run BUSY_SHOWN_AFTER_MS. Each call sets a User Timing
+   * mark, `jumphash:run`, before it arms either delay (DevTools shows it;
+   * e2e/long.spec.ts measures the delays from the run's first).
+   */
   function markRunning(label: string): void {
+    performance.mark('jumphash:run');
     progress.start(label, BUSY_SHOWN_AFTER_MS);
     if (results.childElementCount === 0 || noteTimer) return;
     results.setAttribute('aria-busy', 'true');
@@ -164,6 +170,7 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
 
   async function run(): Promise<void> {
     const current = ++generation;
+    performance.clearMarks('jumphash:run'); // this run's marks only, not every run's since the page loaded
     engine.reports.cancel();
     clearErrors();
     let request: ReportRequest<K> | null;
