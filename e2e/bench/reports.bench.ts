@@ -44,6 +44,16 @@ interface Times {
   reply: number;
 }
 
+/**
+ * One report's time from its reply to the screen, in two parts (ms): the
+ * view's drawing script, from the reply to the count in the document, and
+ * the wait from there to the next animation frame.
+ */
+interface AfterReply {
+  render: number;
+  frame: number;
+}
+
 /** A page of the Resize view with `workers` workers (?workers=N), showing `c` over keys 0..99, its workers started. */
 async function openPage(context: BrowserContext, c: Case, workers: number): Promise<Page> {
   const page = await context.newPage();
@@ -58,7 +68,7 @@ async function openPage(context: BrowserContext, c: Case, workers: number): Prom
  * from the report's start (the User Timing mark `jumphash:report` that
  * engine.reports sets after the view's input debounce) to the same frame.
  */
-async function reportMs(page: Page, c: Case): Promise<Times> {
+async function reportMs(page: Page, c: Case): Promise<Times & AfterReply> {
   await page.bringToFront();
   await page.locator('textarea[name="keys"]').fill('0..99');
   await expect(page.getByTestId('total-keys')).toHaveText('100', { timeout: 300_000 });
@@ -70,11 +80,12 @@ async function reportMs(page: Page, c: Case): Promise<Times> {
   // against 3 frames of the page's own).
   const shown = page.evaluate(
     (count) =>
-      new Promise<number>((resolve) => {
+      new Promise<[number, number]>((resolve) => {
         const observer = new MutationObserver(() => {
           if (document.querySelector('[data-testid="total-keys"]')?.textContent !== count) return;
           observer.disconnect();
-          requestAnimationFrame(() => resolve(performance.now()));
+          const inDocumentAt = performance.now();
+          requestAnimationFrame(() => resolve([inDocumentAt, performance.now()]));
         });
         observer.observe(document.body, { subtree: true, childList: true, characterData: true });
       }),
@@ -86,31 +97,40 @@ async function reportMs(page: Page, c: Case): Promise<Times> {
     return performance.now();
   });
   await page.locator('textarea[name="keys"]').fill(c.keys);
-  const shownAt = await shown;
+  const [inDocumentAt, shownAt] = await shown;
   const [reportAt, replyAt] = await page.evaluate(() =>
     ['jumphash:report', 'jumphash:reply'].map((name) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN),
   );
-  return { typed: Math.round(shownAt - started), report: Math.round(shownAt - reportAt!), reply: Math.round(replyAt! - reportAt!) };
+  return {
+    typed: Math.round(shownAt - started),
+    report: Math.round(shownAt - reportAt!),
+    reply: Math.round(replyAt! - reportAt!),
+    render: inDocumentAt - replyAt!,
+    frame: shownAt - inDocumentAt,
+  };
 }
 
 /**
  * `c` with each of `workerCounts` workers, one page each, the counts taken
- * in turn for ROUNDS rounds: per count, the best of its runs.
+ * in turn for ROUNDS rounds: per count, the best of its runs, and every
+ * run's time from the reply to the screen.
  */
-async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]): Promise<Times[]> {
+async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]): Promise<{ best: Times[]; afterReply: AfterReply[][] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
   const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity, reply: Infinity }));
+  const afterReply: AfterReply[][] = workerCounts.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, page] of pages.entries()) {
       const times = await reportMs(page, c);
       best[i]!.typed = Math.min(best[i]!.typed, times.typed);
       best[i]!.report = Math.min(best[i]!.report, times.report);
       best[i]!.reply = Math.min(best[i]!.reply, times.reply);
+      afterReply[i]!.push({ render: times.render, frame: times.frame });
     }
   }
   for (const page of pages) await page.close();
-  return best;
+  return { best, afterReply };
 }
 
 /**
@@ -145,8 +165,13 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   lines.push(`|---|${workerCounts.map(() => '---|').join('')}---|`);
   const bare = [...native].find(([name]) => name.startsWith('resize/bare_loop'))?.[1];
   const threadLines: string[] = [];
+  const afterReplyLines: string[] = [];
   for (const c of CASES) {
-    const times = await caseMs(context, c, workerCounts);
+    const { best: times, afterReply } = await caseMs(context, c, workerCounts);
+    const runs = (all: AfterReply[], key: keyof AfterReply) => all.map((one) => one[key].toFixed(1)).join(' / ');
+    afterReplyLines.push(
+      `${c.name}: ${workerCounts.map((w, i) => `${w} worker${w === 1 ? '' : 's'}: render ${runs(afterReply[i]!, 'render')}, frame ${runs(afterReply[i]!, 'frame')}`).join('; ')}`,
+    );
     threadLines.push(threadsBare(c));
     const ratio = (ms: number) => (bare && c.keys === '0..99999999' ? `, ${(ms / bare).toFixed(2)}x bare` : '');
     const cell = (t: Times) => `${t.typed}${ratio(t.typed)} (${t.report}${ratio(t.report)}; ${t.reply})`;
@@ -168,6 +193,7 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   // short/report: the page's shortest split report (jumpback 1000 -> 1001
   // over random:10000000:1) counted by 1 thread or by 2 threads, half each.
   lines.push('', `Native threads, 1 -> 2, same run: the report ${threads('resize/report')}, the CLI ${threads('resize/cli')}, the short jumpback report over random:10000000:1 ${threads('short/report')}.`);
+  lines.push('', 'From the reply to the screen, every run (ms): the view drawing the report (reply to the count in the document), then the wait for the next animation frame:', ...afterReplyLines);
   lines.push('', 'The same loops on Node worker_threads and bare Chromium Web Workers (wasm/bench/threads.mjs), each just after its page rounds:', ...threadLines);
   console.log(lines.join('\n'));
 });
