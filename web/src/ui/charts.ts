@@ -7,6 +7,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './charts.css';
 import { h } from './dom';
+import { binLoads } from './loadBins';
 
 const DASHES: number[][] = [[], [8, 4], [2, 3], [10, 3, 2, 3], [1, 6]];
 const POINT_SIZES = [7, 6, 5, 8, 6];
@@ -125,26 +126,6 @@ export interface LoadSeries {
   loads: ArrayLike<number>;
 }
 
-/** Groups loads into at most `maxBars` bars, keeping each group's min and max. */
-export function binLoads(loads: ArrayLike<number>, maxBars: number) {
-  const groups = Math.min(loads.length, maxBars);
-  const size = Math.ceil(loads.length / groups);
-  const xs: number[] = [];
-  const maxs: number[] = [];
-  const mins: number[] = [];
-  for (let start = 0; start < loads.length; start += size) {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let i = start; i < Math.min(loads.length, start + size); i++) {
-      lo = Math.min(lo, loads[i]!);
-      hi = Math.max(hi, loads[i]!);
-    }
-    xs.push(start);
-    maxs.push(hi);
-    mins.push(lo);
-  }
-  return { xs, maxs, mins, size };
-}
 
 /**
  * Bars a chart draws as uPlot does, outlined over a light fill, at most.
@@ -256,14 +237,8 @@ export function loadHistogram(
 /** Loads before and after a resize on one bucket axis: bars before, stepped line and points after. */
 export function beforeAfterChart(container: HTMLElement, before: ArrayLike<number>, after: ArrayLike<number>, maxBars = 2000): uPlot {
   const length = Math.max(before.length, after.length);
-  const pad = (loads: ArrayLike<number>) => {
-    if (loads.length === length) return loads;
-    const out = new Float64Array(length);
-    for (let i = 0; i < loads.length; i++) out[i] = loads[i]!;
-    return out;
-  };
-  const b = binLoads(pad(before), maxBars);
-  const a = binLoads(pad(after), maxBars);
+  const b = binLoads(before, maxBars, length);
+  const a = binLoads(after, maxBars, length);
   const colours = palette();
   const label = b.size > 1 ? ` (max in groups of ${b.size})` : '';
   return mount(
