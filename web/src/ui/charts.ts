@@ -126,7 +126,6 @@ export interface LoadSeries {
   loads: ArrayLike<number>;
 }
 
-
 /**
  * Bars a chart draws as uPlot does, outlined over a light fill, at most.
  * More bars are a pixel or two wide each, and uPlot stops snapping bars to

@@ -22,13 +22,12 @@ export interface LoadBins {
 export function binLoads(loads: ArrayLike<number>, maxBars: number, length = loads.length): LoadBins {
   const groups = Math.max(1, Math.min(length, maxBars));
   const size = Math.max(1, Math.ceil(length / groups));
-  const stored = Math.min(length, loads.length);
   const xs: number[] = [];
   const maxs: number[] = [];
   const mins: number[] = [];
   for (let start = 0; start < length; start += size) {
     const end = Math.min(length, start + size);
-    const storedEnd = Math.min(end, stored);
+    const storedEnd = Math.min(end, loads.length);
     let lo = Infinity;
     let hi = -Infinity;
     for (let i = start; i < storedEnd; i++) {
