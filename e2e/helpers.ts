@@ -45,7 +45,10 @@ export async function settle(page: Page): Promise<void> {
     const running = document.querySelector('.results[aria-busy="true"]');
     return !running && (!progress || progress.hidden || !cancel || cancel.hidden);
   });
-  await page.waitForTimeout(300); // charts draw on the next animation frame
+  // Charts draw one a task after the report shows (figure()): wait for
+  // them, then for a frame that paints them.
+  await chartsDrawn(page);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 // The native CLI: the exercise console must print exactly what it prints.
