@@ -194,16 +194,17 @@ test('the moved keys of every run, joined in key order, string keys included', a
   expect(rows.length).toBeGreaterThan(1500);
 });
 
-test('the first run\'s jobs absorb the second\'s counts when it samples few keys, and the lists join as one worker\'s', async ({ page }) => {
+test('one run\'s jobs absorb the other\'s counts when each samples few keys, and the lists join as one worker\'s', async ({ page }) => {
   // A key text of more than a character per 1,024 keys is one run a worker
   // (split.ts, KEYS_PER_TEXT_CHAR), and neither step moves keys enough
-  // before the second run for it to skip its sample. 100 -> 101: the first
-  // run samples about 11,000 keys (at most MERGE_INTO_SAMPLED_KEYS), so its
-  // jobs absorb the second's counts (MergeResizeRequest's `into`) and the
-  // moved-key lists are joined there (splitJob.ts, finishRun). 10 -> 11:
-  // about 200,000 keys move, the list's limit, the first run's half of them
-  // too many for that: both runs are collected and merged. String keys on
-  // both sides move with them.
+  // before the second run for it to skip its sample. 100 -> 101: each run
+  // samples about 11,000 keys (at most MERGE_INTO_SAMPLED_KEYS), so the jobs
+  // of the run whose worker is done last absorb the other's counts
+  // (MergeResizeRequest's `into`), and the moved-key lists are joined there
+  // (splitJob.ts, finishRun), whichever run it is. 10 -> 11: about 200,000
+  // keys move, the list's limit, a run's half of them too many for that:
+  // both runs are collected and merged. String keys on both sides move
+  // with them.
   await recordRequests(page);
   const named = (prefix: string) => Array.from({ length: 250 }, (_, i) => `"${prefix}${i}"`).join(' ');
   const keys = `${named('a')} random:2200000:5 ${named('z')}`;

@@ -237,10 +237,10 @@ export interface LoadRequest {
 
 /**
  * The counts of every run of `request` (SplitCollectRequest, in key order)
- * made into one reply, exactly. With `into`, a run of this worker that
- * starts at the first key: it ends where it has counted to, its jobs
- * absorb the parts, the counts of the runs after it, and the run ends, so
- * that it is neither collected nor copied into a merging job of its own.
+ * made into one reply, exactly. With `into`, a run of this worker: it ends
+ * where it has counted to, its jobs absorb the parts, the counts of every
+ * other run (before its keys and after them), and the run ends, so that it
+ * is neither collected nor copied into a merging job of its own.
  */
 export interface MergeResizeRequest {
   kind: 'mergeResize';

@@ -1,9 +1,10 @@
 // The worker's side of a split report (splitJob.ts) on the real module:
 // two runs that count the same keys from either end and meet, then merged
-// into the run that counts up from the first key (MergeResizeRequest's
-// `into`) or by a merging job, give one reply, the same as one run over
-// every key: counts, loads, flows and the moved-key list, cut at the limit
-// on either side of the meeting point.
+// into either run (MergeResizeRequest's `into`: the one counted up from the
+// first key, or the one counted down from the last) or by a merging job,
+// give one reply, the same as one run over every key: counts, loads, flows
+// and the moved-key list, cut at the limit on either side of the meeting
+// point.
 
 import { loadJumphash, type Jumphash } from 'jumphash-wasm';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
@@ -48,8 +49,8 @@ async function runTo(report: ResizeRequest | LoadRequest, keyCount: number, to: 
 
 /**
  * `report` over its `keyCount` keys as a pair that meets at `met`, merged
- * `into` the run counted up, the one counted down (which the worker
- * refuses), or neither (a merging job over both runs' counts).
+ * `into` the run counted up, the one counted down, or neither (a merging
+ * job over both runs' counts).
  */
 async function pairReply(report: ResizeRequest | LoadRequest, keyCount: number, met: number, into: 'up' | 'down' | 'neither'): Promise<ResizeReply | LoadReply> {
   const up = await runTo(report, keyCount, met, false);
@@ -82,30 +83,55 @@ describe('a pair of runs that meet, merged', () => {
     ['jumpback', 100, 101, 700],
     ['jumpback', 100, 101, 20_000],
     ['jump', 10, 12, 3000],
-  ])('%s %i -> %i, a list of at most %i keys: the same reply merged into the run counted up or by a merging job', async (algo, from, to, sampleLimit) => {
+  ])('%s %i -> %i, a list of at most %i keys: the same reply merged into either run or by a merging job', async (algo, from, to, sampleLimit) => {
     const report: ResizeRequest = { kind: 'resize', algos: [algo, 'modulo'], keys, sizes: [from, to], sampleLimit };
     const keyCount = jh.keyCount(keys);
     const whole = plain(await wholeReply(report, keyCount));
     for (const met of [1, Math.floor(keyCount * 0.37), keyCount - 1]) {
-      for (const into of ['up', 'neither'] as const) {
+      for (const into of ['up', 'down', 'neither'] as const) {
         expect(plain(await pairReply(report, keyCount, met, into)), `met at ${met} of ${keyCount}, into ${into}`).toEqual(whole);
       }
     }
   });
 
-  test('a load: the same reply merged into the run counted up or by a merging job', async () => {
+  test('a load: the same reply merged into either run or by a merging job', async () => {
     const report: LoadRequest = { kind: 'load', algos: ['jump', 'jumpback'], keys, n: 37 };
     const keyCount = jh.keyCount(keys);
     const whole = await wholeReply(report, keyCount);
-    for (const into of ['up', 'neither'] as const) {
+    for (const into of ['up', 'down', 'neither'] as const) {
       expect(await pairReply(report, keyCount, Math.floor(keyCount / 3), into), `into ${into}`).toEqual(whole);
     }
   });
 
-  test('a merge into a run that does not start at the first key is refused, by name', async () => {
+  test('three runs merged into the middle one, which absorbs a run on each side: the same reply', async () => {
+    const report: ResizeRequest = { kind: 'resize', algos: ['jumpback', 'jump'], keys, sizes: [100, 101], sampleLimit: 20_000 };
+    const keyCount = jh.keyCount(keys);
+    const whole = plain(await wholeReply(report, keyCount));
+    const cuts = [0, Math.floor(keyCount / 4), Math.floor((keyCount * 2) / 3), keyCount];
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const run = ++lastRun;
+      // The middle run counts down from its end, as a stolen run does.
+      const fromEnd = i === 1;
+      await ask({ kind: 'splitRun', run, start: { report, begin: cuts[i]!, end: cuts[i + 1]!, ...(fromEnd ? { fromEnd } : {}) }, to: fromEnd ? cuts[i]! : cuts[i + 1]! });
+      runs.push(run);
+    }
+    const parts = [await collect(runs[0]!), await collect(runs[2]!)];
+    expect(plain(await merge(report, parts, runs[1]!))).toEqual(whole);
+  });
+
+  test('a merge into a run with a part that is not beside its keys is refused, with the keys of both', async () => {
     const report: LoadRequest = { kind: 'load', algos: ['jump'], keys, n: 37 };
     const keyCount = jh.keyCount(keys);
-    await expect(pairReply(report, keyCount, 1000, 'down')).rejects.toThrow(`merge into run 0..${keyCount}: only a run counted up from the first key merges others`);
+    const cuts = [0, 1000, 2000, keyCount];
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const run = ++lastRun;
+      await ask({ kind: 'splitRun', run, start: { report, begin: cuts[i]!, end: cuts[i + 1]! }, to: cuts[i + 1]! });
+      runs.push(run);
+    }
+    await collect(runs[1]!);
+    await expect(merge(report, [await collect(runs[2]!)], runs[0]!)).rejects.toThrow('absorb: the part covers keys [2000, ' + keyCount + ') but this job\'s keys, with the parts it absorbed, are [0, 1000)');
   });
 });
 

@@ -206,14 +206,23 @@ async function answerSplit(jh: Jumphash, id: number, request: SplitRequest): Pro
 }
 
 /**
- * The report of `job`, which has absorbed the counts of `outcomes` (the
- * runs after its own keys, in key order): its list is its own moved keys
- * (none for a merging job, which samples none) then the runs', cut at
+ * The report of `job`, which has absorbed the counts of `before` and
+ * `after` (the runs before its own keys and after them, each in key
+ * order): its list is the moved keys of the runs before, its own (none
+ * for a merging job, which samples none), then the runs' after, cut at
  * `sampleLimit` (firstMoved), and its buffers go into `transfer`.
  */
-function joinedOutcome(job: ResizeJob, outcomes: StepOutcome<ResizePart>[], sampleLimit: number, transfer: Transferable[], algorithm: string, label: string): ResizeOutcome {
+function joinedOutcome(
+  job: ResizeJob,
+  { before, after }: Around<StepOutcome<ResizePart>>,
+  sampleLimit: number,
+  transfer: Transferable[],
+  algorithm: string,
+  label: string,
+): ResizeOutcome {
   const { sample: own, ...counts } = job.resultInColumns({ flows: 'cells' });
-  const sample = firstMoved([own, ...outcomes.map((outcome) => outcome.result!.sample)], sampleLimit);
+  const samples = (outcomes: StepOutcome<ResizePart>[]) => outcomes.map((outcome) => outcome.result!.sample);
+  const sample = firstMoved([...samples(before), own, ...samples(after)], sampleLimit);
   transfer.push(...buffersOf(counts), ...sampleBuffers(sample));
   return { algorithm, label, result: { ...counts, sample }, error: null };
 }
@@ -221,19 +230,44 @@ function joinedOutcome(job: ResizeJob, outcomes: StepOutcome<ResizePart>[], samp
 /** An empty moved-key list: a part's counts are absorbed without it (finishRun joins the lists). */
 const NO_SAMPLE: MovedKeyColumns = { values: new BigUint64Array(0), oldBuckets: new Int32Array(0), newBuckets: new Int32Array(0), labels: [] };
 
+/** Parts of a report (other runs' counts, each in key order) before a run's keys and after them. */
+interface Around<T> {
+  before: T[];
+  after: T[];
+}
+
+/**
+ * `outcomes`, one per other run of a report and all counted (a failed one
+ * is never absorbed), in key order, split at `run`'s keys: the runs before
+ * them end at or before its first key.
+ */
+function around<T extends { result: { keyRange: readonly [number, number] } | null }>(run: Running, outcomes: T[]): Around<T> {
+  const first = run.fromEnd ? run.counted : run.begin;
+  const before = outcomes.filter((outcome) => outcome.result!.keyRange[1] <= first);
+  return { before, after: outcomes.slice(before.length) };
+}
+
+/**
+ * Each of `parts` absorbed by `absorb` in the order the package's
+ * Job.absorb takes them, each beside the keys held so far: the runs before
+ * from the nearest back, then the runs after in key order.
+ */
+function absorbAround<T>({ before, after }: Around<T>, absorb: (part: T) => void): void {
+  for (let i = before.length - 1; i >= 0; i--) absorb(before[i]!);
+  for (const part of after) absorb(part);
+}
+
 /**
  * The report's reply from `run` (MergeResizeRequest's `into`), whose jobs
- * absorb `parts`, the runs after it in key order: the same counts as
- * mergeResize or mergeLoad, without the run's own counts copied out of its
- * jobs and into a merging job's. A resize's lists are joined as there
- * (firstMoved), not by the package's absorb, which makes an object per key.
+ * absorb `parts`, every other run in key order, before its keys or after
+ * them: the same counts as mergeResize or mergeLoad, without the run's own
+ * counts copied out of its jobs and into a merging job's. A resize's lists
+ * are joined as there (firstMoved), not by the package's absorb, which
+ * makes an object per key.
  */
 function finishRun(run: Running, request: ResizeRequest | LoadRequest, parts: (ResizePartReply | LoadReply)[]): { reply: ResizeReply | LoadReply; transfer: Transferable[] } {
   const transfer: Transferable[] = [];
   try {
-    if (run.fromEnd || run.begin !== 0) {
-      throw new Error(`merge into run ${run.begin}..${run.end}: only a run counted up from the first key merges others`);
-    }
     if (run.kind === 'resize') {
       const resizeParts = parts as ResizePartReply[];
       const steps = run.reports.map(({ algorithm, label, job, error }, k): ResizeOutcome => {
@@ -242,8 +276,9 @@ function finishRun(run: Running, request: ResizeRequest | LoadRequest, parts: (R
         if (!job) return { algorithm, label, result: null, error };
         if (failed) return { ...failed, result: null };
         const resizeJob = job as ResizeJob;
-        for (const outcome of outcomes) resizeJob.absorb({ ...outcome.result!, sample: NO_SAMPLE });
-        return joinedOutcome(resizeJob, outcomes, (request as ResizeRequest).sampleLimit, transfer, algorithm, label);
+        const sides = around(run, outcomes);
+        absorbAround(sides, (outcome) => resizeJob.absorb({ ...outcome.result!, sample: NO_SAMPLE }));
+        return joinedOutcome(resizeJob, sides, (request as ResizeRequest).sampleLimit, transfer, algorithm, label);
       });
       return { reply: { keyCount: run.keyCount, steps }, transfer };
     }
@@ -252,7 +287,7 @@ function finishRun(run: Running, request: ResizeRequest | LoadRequest, parts: (R
       const outcomes = loadParts.map((part) => part.items[k]!);
       const failed = outcomes.find((outcome) => outcome.result === null);
       if (failed) return failed;
-      for (const outcome of outcomes) job.absorb(outcome.result!);
+      absorbAround(around(run, outcomes), (outcome) => job.absorb(outcome.result!));
       return undefined;
     });
     return { reply: { keyCount: run.keyCount, items }, transfer };
@@ -280,7 +315,7 @@ export function mergeResize(jh: Jumphash, request: WithKeyText<ResizeRequest>, p
     const job = start({ sampleLimit: 0, keyRange: [0, 0] });
     try {
       for (const outcome of outcomes) job.absorb(outcome.result!);
-      return joinedOutcome(job, outcomes, request.sampleLimit, transfer, algo, label);
+      return joinedOutcome(job, { before: [], after: outcomes }, request.sampleLimit, transfer, algo, label);
     } finally {
       job.dispose();
     }

@@ -34,10 +34,19 @@ function answer(posted: Posted): void {
   else if (kind === 'splitCollect') posted.resolve({ keyCount: KEYS, items: [{ algorithm: `run ${run}`, result: null, error: 'not counted here' }] });
 }
 
-/** Answers the lanes' oldest requests in turn (the lanes in `order`) until the first lane is asked to merge; the merge request. */
+/** The merge request posted to one of `lanes`, if any. */
+function mergePosted(lanes: FakeLane[]): Posted | undefined {
+  for (const lane of lanes) {
+    const merge = lane.posted.find((p) => p.request.kind.startsWith('merge'));
+    if (merge) return merge;
+  }
+  return undefined;
+}
+
+/** Answers the lanes' oldest requests in turn (the lanes in `order`) until a lane is asked to merge; the merge request. */
 async function answerUntilMerge(lanes: FakeLane[], order = lanes.map((_, l) => l)): Promise<Posted> {
   for (let turn = 0; ; turn++) {
-    const merge = lanes[0]!.posted.find((p) => p.request.kind.startsWith('merge'));
+    const merge = mergePosted(lanes);
     if (merge) return merge;
     for (const lane of lanes) expect(lane.grants().length - lane.posted.filter((p) => p.request.kind === 'splitRun' && !lane.pending.has(p)).length).toBeLessThanOrEqual(GRANTS_IN_FLIGHT);
     const lane = lanes[order[turn % order.length]!]!;
@@ -76,12 +85,14 @@ async function answerAll(lane: FakeLane): Promise<void> {
   }
 }
 
-/** `merge` takes all `runs` runs' counts (none merged into a run of its worker); answered, it is the report's reply. */
-async function expectEveryRunMerged(merge: Posted, runs: number, report: Promise<unknown>): Promise<void> {
-  expect(merge.request.parts).toHaveLength(runs);
-  expect(merge.request).not.toHaveProperty('into');
-  merge.resolve({ keyCount: KEYS, items: [] });
-  await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+/** Answers every request of `lanes` but `merge` (posted behind a worker's last grants), oldest first. */
+async function answerAllBut(lanes: FakeLane[], merge: Posted): Promise<void> {
+  for (const lane of lanes) {
+    for (let oldest = lane.oldest(); oldest && oldest !== merge; oldest = lane.oldest()) {
+      answer(oldest);
+      await settle();
+    }
+  }
 }
 
 describe('runSplitReport', () => {
@@ -103,33 +114,40 @@ describe('runSplitReport', () => {
     await expect(report).rejects.toBeInstanceOf(CancelledError);
   });
 
-  test('the other worker\'s run is collected behind its last grant; the first worker\'s run absorbs it, asked behind its own last grant', async () => {
+  test.each([
+    ['the second', 1, 0],
+    ['the first', 0, 1],
+  ])('%s worker done first: its run is collected once its last grant is back; the other\'s run absorbs it, asked behind its own last grant', async (_, early, late) => {
     const lanes = [new FakeLane(), new FakeLane()];
     const report = start(lanes);
-    // Taking turns until every key is granted, the first worker keeping a
-    // grant to count: the second run is collected then.
-    for (let turn = 0; !lanes[1]!.kinds().includes('splitCollect'); turn++) {
+    // Taking turns until every key is granted, the late worker keeping a
+    // grant to count: the early one's run is collected once it is done.
+    for (let turn = 0; !lanes[early]!.kinds().includes('splitCollect'); turn++) {
       const lane = lanes[turn % 2]!;
-      if (lane === lanes[0] && lane.pending.size < 2) continue;
+      if (lane === lanes[late] && lane.pending.size < 2) continue;
+      expect(lane.kinds()).not.toContain('splitCollect');
       answer(lane.oldest()!);
       await settle();
-      if (turn > 1000) throw new Error('the second run is never collected');
+      if (turn > 1000) throw new Error('the early run is never collected');
     }
-    expect(lanes[1]!.kinds().at(-1)).toBe('splitCollect');
-    // The second worker answers its last grants and its run's counts while the first still counts.
-    await answerAll(lanes[1]!);
-    const first = lanes[0]!;
-    const merge = first.posted.at(-1)!;
+    const done = lanes[early]!;
+    expect(done.kinds().at(-1)).toBe('splitCollect');
+    expect(done.pending.size).toBe(1);
+    expect(mergePosted(lanes)).toBeUndefined();
+    // The early worker answers its run's counts while the late one still counts.
+    await answerAll(done);
+    const last = lanes[late]!;
+    const merge = last.posted.at(-1)!;
     expect(merge.request.kind).toBe('mergeLoad');
-    expect(first.pending.has(first.posted.at(-2)!)).toBe(true);
-    expect(first.posted.at(-2)!.request.kind).toBe('splitRun');
-    expect(first.kinds()).not.toContain('splitCollect');
+    expect(last.pending.has(last.posted.at(-2)!)).toBe(true);
+    expect(last.posted.at(-2)!.request.kind).toBe('splitRun');
+    expect(last.kinds()).not.toContain('splitCollect');
     // Taking turns, both workers count until they meet: two runs, every key once.
     const runs = runRanges(lanes);
     expect(runs).toHaveLength(2);
     expectCover(runs, KEYS);
-    expect(merge.request).toMatchObject({ into: runs[0]![2], parts: [{ items: [{ algorithm: `run ${runs[1]![2]}` }] }] });
-    for (let oldest = first.oldest(); oldest !== merge; oldest = first.oldest()) {
+    expect(merge.request).toMatchObject({ into: runs[late]![2], parts: [{ items: [{ algorithm: `run ${runs[early]![2]}` }] }] });
+    for (let oldest = last.oldest(); oldest !== merge; oldest = last.oldest()) {
       answer(oldest!);
       await settle();
     }
@@ -145,13 +163,16 @@ describe('runSplitReport', () => {
     // The second worker's two grants, not answered, are all it counts.
     expect(up![1]).toBe(10_000_000 - 1_093_750 - 837_403);
     expect(down![0]).toBe(up![1]);
+    // The first is done first: the second's run, counted down, absorbs the first's.
     const merge = await answerUntilMerge(lanes);
-    expect(merge.request).toMatchObject({ into: up![2] });
+    expect(lanes[1]!.posted).toContain(merge);
+    expect(merge.request).toMatchObject({ into: down![2] });
+    await answerAllBut(lanes, merge);
     merge.resolve({ keyCount: KEYS, items: [] });
     await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
   });
 
-  test('with three workers, one that has no keys left counts down the keys left of the run counted alone; it then has two runs, and every run is merged', async () => {
+  test('with three workers, one that has no keys left counts down the keys left of the run counted alone; it then has two runs, the first collected, and the run the last worker holds absorbs the others', async () => {
     const lanes = [new FakeLane(), new FakeLane(), new FakeLane()];
     const report = start(lanes);
     // Only the first worker answers, until it has nothing left.
@@ -171,16 +192,32 @@ describe('runSplitReport', () => {
     const runs = runRanges(lanes);
     expect(runs).toHaveLength(4);
     expectCover(runs, KEYS);
-    // The first worker ran more than one run: every run is collected and merged.
-    await expectEveryRunMerged(merge, runs.length, report);
+    const merging = lanes.find((lane) => lane.posted.includes(merge))!;
+    const into = runs.find(([, , run]) => run === merge.request.into)!;
+    expect(merging.grants().some(([run]) => run === into[2])).toBe(true);
+    // Every other run is collected, none twice, and passed in key order.
+    const collects = lanes.flatMap((lane) => lane.posted.filter((p) => p.request.kind === 'splitCollect').map((p) => p.request.run));
+    expect(collects.sort()).toEqual(runs.filter((run) => run !== into).map(([, , run]) => run).sort());
+    expect(merge.request.parts).toHaveLength(runs.length - 1);
+    merge.resolve({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
   });
 
-  test('a first run that a steal cut short still absorbs the others: its jobs end where it got to', async () => {
+  test('a first run that a steal cut short still absorbs the others when its worker counts last: its jobs end where it got to', async () => {
     const lanes = [new FakeLane(), new FakeLane(), new FakeLane()];
     const report = start(lanes);
     // Only the third worker answers, until it has nothing left: it steals from the pair.
     await answerAll(lanes[2]!);
-    const merge = await answerUntilMerge(lanes);
+    // Taking turns, the first worker keeping a grant to count: it is the last to be done.
+    for (let turn = 0; !mergePosted(lanes); turn++) {
+      const lane = lanes[turn % 3]!;
+      const oldest = lane.oldest();
+      if (oldest && (lane !== lanes[0] || lane.pending.size >= 2)) answer(oldest);
+      await settle();
+      if (turn > 10_000) throw new Error('no merge');
+    }
+    const merge = mergePosted(lanes)!;
+    expect(lanes[0]!.posted).toContain(merge);
     const runs = runRanges(lanes);
     expectCover(runs, KEYS);
     expect(runs.length).toBeGreaterThan(3);
@@ -188,6 +225,7 @@ describe('runSplitReport', () => {
     expect(lanes[0]!.kinds()).not.toContain('splitCollect');
     expect(merge.request).toMatchObject({ into: runs[0]![2] });
     expect(merge.request.parts).toHaveLength(runs.length - 1);
+    await answerAllBut(lanes, merge);
     merge.resolve({ keyCount: KEYS, items: [] });
     await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
   });
@@ -206,7 +244,7 @@ describe('runSplitReport', () => {
     await expect(report).rejects.toBeInstanceOf(CancelledError);
   });
 
-  test('the first run merges the others only when it is expected to sample few keys', async () => {
+  test('a run merges the others only when each is expected to sample few keys', async () => {
     // jumpback 1000 -> 1001 samples a key of about 1,001 in each run: about
     // 5,000 of 10^7 keys, 50,000 of 10^8 (over MERGE_INTO_SAMPLED_KEYS).
     expect(MERGE_INTO_SAMPLED_KEYS).toBe(2 ** 14);
@@ -220,17 +258,17 @@ describe('runSplitReport', () => {
         const result = { moved: 0, loadsBefore: new Float64Array(1000), loadsAfter: new Float64Array(1001), flowCells: null, sample };
         posted.resolve({ keyCount: keys, steps: [{ algorithm: 'jumpback', label: '1000 → 1001', error: null, result }] });
       };
-      for (let turn = 0; !lanes[0]!.posted.some((p) => p.request.kind === 'mergeResize'); turn++) {
+      for (let turn = 0; !mergePosted(lanes); turn++) {
         const oldest = lanes[turn % 2]!.oldest();
-        if (oldest && oldest.request.kind !== 'mergeResize') reply(oldest);
+        if (oldest) reply(oldest);
         await settle();
         if (turn > 10_000) throw new Error('no merge');
       }
-      const merge = lanes[0]!.posted.find((p) => p.request.kind === 'mergeResize')!;
+      const merge = mergePosted(lanes)!;
       expect(merge.request.parts).toHaveLength(into ? 1 : 2);
       if (into) expect(merge.request).toHaveProperty('into');
       else expect(merge.request).not.toHaveProperty('into');
-      expect(lanes[0]!.kinds().includes('splitCollect')).toBe(!into);
+      expect(lanes.flatMap((lane) => lane.kinds()).filter((kind) => kind === 'splitCollect')).toHaveLength(into ? 1 : 2);
       for (const lane of lanes) lane.cancel();
       await expect(report).rejects.toBeInstanceOf(CancelledError);
     }
@@ -327,6 +365,8 @@ describe('runSplitReport', () => {
     const seen: Progress[] = [];
     const report = start(lanes, () => false, request, KEYS, (progress) => seen.push(progress));
     const merge = await answerUntilMerge(lanes, [1, 0, 0]);
+    // The merge is posted behind the last grants: they are answered first.
+    await answerAllBut(lanes, merge);
     const grants = lanes.reduce((sum, lane) => sum + lane.grants().length, 0);
     expect(seen).toHaveLength(grants);
     expect(seen.every((progress) => progress.total === KEYS)).toBe(true);

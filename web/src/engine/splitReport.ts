@@ -1,8 +1,9 @@
 // A report split across workers, the page's side (engine/client.ts,
 // ReportPool, once engine/splitWorkers.ts says to split): each worker
 // counts its runs a grant at a time (split.ts, RunScheduler), the runs'
-// counts are collected, the samples they held back are asked for, and the
-// first worker merges (into its first run's jobs where it may). A module
+// counts are collected, the samples they held back are asked for, and one
+// worker merges (into the run of the worker that counts last, where it
+// may). A module
 // of its own, fetched when the page warms its workers up
 // (ReportPool.prepareSplit) or with the first report that splits, so that
 // the page's first load (an embed's too, which never warms) carries less
@@ -30,16 +31,17 @@ export { expectedPassedCounts, mergedCounts, splitWorkers } from './splitWorkers
 export const GRANTS_IN_FLIGHT = 2;
 
 /**
- * Moved keys the first run may sample, at most, for the other runs to be
- * merged into it (mergesIntoFirst): that merge starts once the others'
- * counts are in, and then copies the first run's own sample out of its
- * jobs, where a merge of every run copies each run's sample as it is
- * collected, the first's beside the others'. In 2-worker reports of
- * jumpback 1000 -> 1001 over 10^8 keys, each run sampling about 50,000
- * keys, the second run's counts took 3.7-9.8 ms to collect and the merge
- * into the first 4.5-5.3 ms after them: 8-16 ms from the last grant to the
- * reply, against 2.2-5.1 ms for a merge of every run. Over 10^7 keys
- * (about 5,000 each) the merge into the first took 2.0-3.7 ms.
+ * Moved keys a run may be expected to sample, at most, for the other runs
+ * to be merged into it (mergesIntoOne): that merge starts once the others'
+ * counts are in, and then copies the run's own sample out of its jobs,
+ * where a merge of every run copies each run's sample as it is collected,
+ * beside the others'. In 2-worker reports of jumpback 1000 -> 1001 over
+ * 10^8 keys, each run sampling about 50,000 keys, the second run's counts
+ * took 3.7-9.8 ms to collect and the merge into the first 4.5-5.3 ms after
+ * them: 8-16 ms from the last grant to the reply, against 2.2-5.1 ms for a
+ * merge of every run. Over 10^7 keys (about 5,000 each) the merge into the
+ * first took 2.0-3.7 ms. (Both measured when the run merged into was
+ * always the first.)
  */
 export const MERGE_INTO_SAMPLED_KEYS = 1 << 14;
 
@@ -49,7 +51,7 @@ export const MERGE_INTO_SAMPLED_KEYS = 1 << 14;
  * least share that report moves (leastMovedShares; the whole limit where
  * there is no estimate, as for a node list).
  */
-function firstRunSampledKeys(sampleLimit: number, runKeys: number, shares: readonly number[]): number {
+function runSampledKeys(sampleLimit: number, runKeys: number, shares: readonly number[]): number {
   return shares.reduce((sum, share) => sum + Math.min(sampleLimit, share > 0 ? Math.ceil(runKeys * share) : sampleLimit), 0);
 }
 
@@ -80,15 +82,14 @@ let lastRunId = 0;
 /**
  * `split` over `keyCount` keys (each run carrying `counts` counts and
  * expected to pass `expectedPassed` of them to the merge, as
- * engine/splitWorkers.ts counts them) run on `lanes`, the first of which
- * merges: each lane counts its runs a grant at a time, GRANTS_IN_FLIGHT
- * at once, the next posted when one is back (split.ts, RunScheduler: a
- * lane with nothing left in its run steals from another's); then each
- * run's counts are collected, in key order, and merged: absorbed by the
- * first run's own jobs where it may (mergesIntoFirst), else by a merging
- * job of the first worker's. Once
- * `cancelled()`, no grant is posted and the report rejects with
- * CancelledError.
+ * engine/splitWorkers.ts counts them) run on `lanes`: each lane counts its
+ * runs a grant at a time, GRANTS_IN_FLIGHT at once, the next posted when
+ * one is back (split.ts, RunScheduler: a lane with nothing left in its run
+ * steals from another's); then each run's counts are collected and merged,
+ * in key order: absorbed by the jobs of the run the last lane to count
+ * still holds, where it may (mergesIntoOne), else by a merging job of the
+ * first worker's. Once `cancelled()`, no grant is posted and the report
+ * rejects with CancelledError.
  */
 export async function runSplitReport(
   split: ResizeRequest | LoadRequest,
@@ -106,8 +107,8 @@ export async function runSplitReport(
   /** Grants posted so far (each one's progress is a part of the bar). */
   let grants = 0;
   const shares = split.kind === 'resize' ? leastMovedShares(split) : [];
-  /** Whether the first run is expected to sample few enough keys to merge the others into it (MERGE_INTO_SAMPLED_KEYS). */
-  const firstSamplesFew = split.kind !== 'resize' || firstRunSampledKeys(split.sampleLimit, keyCount / lanes.length, shares) <= MERGE_INTO_SAMPLED_KEYS;
+  /** Whether a run is expected to sample few enough keys to merge the others into it (MERGE_INTO_SAMPLED_KEYS). */
+  const runsSampleFew = split.kind !== 'resize' || runSampledKeys(split.sampleLimit, keyCount / lanes.length, shares) <= MERGE_INTO_SAMPLED_KEYS;
   /** Per run, per report: whether it skipped its sample (skippedSamples). */
   const skipped = new Map<Run, boolean[]>();
   /** Set when a grant failed: none is posted after it. */
@@ -120,36 +121,36 @@ export async function runSplitReport(
     skipped.set(run, skips);
     return skips.some(Boolean) ? { ...start, sampleLimits: skips.map((skip) => (skip ? 0 : split.sampleLimit)) } : start;
   };
-  /** The report's reply when firstRun merges the others (endGrants). */
-  let mergedIntoFirst: Promise<ResizeReply | LoadReply> | undefined;
   /** Each run's counts, asked for once it is final (collect). */
   const collected = new Map<Run, Promise<ResizePartReply | LoadReply>>();
   /** The runs whose first grant was posted (hasGrants). */
   const startedRuns = () => scheduler.runs.filter(hasGrants);
-  /** The first lane's first run, from the first key. */
-  const firstRun = scheduler.runs[0]!;
   /**
-   * Whether firstRun ends by absorbing the other runs' counts in its own
-   * jobs (MergeResizeRequest's `into`), which are then neither copied out
-   * of them nor into a merging job's, and which its worker does right after
-   * its last grant when the other runs were collected first: while it is
-   * its lane's only run, it is expected to sample few keys
+   * Whether the runs end merged into one of them (MergeResizeRequest's
+   * `into`, laneDone): the run of the lane that counts its last grant
+   * last, whose jobs absorb the others' counts right after that grant, so
+   * that its own are neither copied out of them nor into a merging job's,
+   * and the worker that finished first does not wait for the other to
+   * pass its counts on. So each run is expected to sample few keys
    * (MERGE_INTO_SAMPLED_KEYS), and no run skipped a sample that may have to
-   * be taken again (retakeSamples). Its jobs end where it met the run after it.
+   * be taken again (retakeSamples).
    */
-  const mergesIntoFirst = () =>
-    firstSamplesFew &&
-    scheduler.runs.every((run) => run === firstRun || run.lane !== firstRun.lane) && ![...skipped.values()].some((skips) => skips.some(Boolean));
+  const mergesIntoOne = () => runsSampleFew && ![...skipped.values()].some((skips) => skips.some(Boolean));
+  /** The run that absorbs the others, once chosen (laneDone), and the report's reply from it. */
+  let into: Run | undefined;
+  let mergedInto: Promise<ResizeReply | LoadReply> | undefined;
+  /** Lanes whose every grant is back. */
+  const finished = new Set<number>();
   /**
    * Asks for the counts of lane `l`'s runs but `except`, which are final
    * (a lane takes a new run only once its own has no keys left to grant,
    * and a steal takes keys not granted yet): posted behind its last grant,
    * so that the worker answers right after it, with no round trip through
-   * the page between. firstRun is kept while it may merge the others.
+   * the page between. The run that absorbs the others is kept.
    */
   const collect = (l: number, except?: Run) => {
     for (const run of startedRuns()) {
-      if (run.lane !== l || run === except || collected.has(run) || (run === firstRun && mergesIntoFirst())) continue;
+      if (run.lane !== l || run === except || run === into || collected.has(run)) continue;
       const counts = lanes[l]!.request({ kind: 'splitCollect', run: run.id });
       counts.catch(() => {}); // awaited below, unless a grant failed first
       collected.set(run, counts);
@@ -180,33 +181,55 @@ export async function runSplitReport(
     return answer;
   };
   /**
-   * Once every key is granted (after the grant just posted): each lane's
-   * runs are collected behind its last grant, and when firstRun merges the
-   * others, it is asked to as soon as their counts are in, behind its own
-   * lane's last grant.
+   * Once every key is granted (after the grant just posted), unless the
+   * runs merge into one: each lane's runs are collected behind its last
+   * grant. (Merging into one, a lane's runs are collected once it is done,
+   * when it is known not to be the last: laneDone.)
    */
   const endGrants = () => {
-    if (failed || mergedIntoFirst) return;
+    if (failed || mergesIntoOne()) return;
     lanes.forEach((_, l) => collect(l));
-    if (!mergesIntoFirst()) return;
-    const others = startedRuns().filter((run) => run !== firstRun).sort((a, b) => a.begin - b.begin);
-    mergedIntoFirst = Promise.all(others.map((run) => collected.get(run)!)).then((parts) => {
+  };
+  /**
+   * Once lane `l` has counted its last grant, when the runs merge into one:
+   * its runs are collected, and when one lane alone still counts, every
+   * key is granted and that lane holds one run not collected, that run
+   * absorbs the others, asked as soon as their counts are in, behind its
+   * lane's last grant. (Otherwise every run is merged once all are in.) In
+   * Chromium traces of 2-worker reports of jumpback 1000 -> 1001 over
+   * random:10000000:1, the worker that finished last did so 1.9-2.6 ms
+   * after the other, and when it was not the first run's, it then passed
+   * its counts on to it: 4.5-8.4 ms from the last grant to the reply.
+   */
+  const laneDone = (l: number) => {
+    finished.add(l);
+    if (failed || mergedInto || !mergesIntoOne()) return;
+    collect(l);
+    const counting = lanes.flatMap((_, k) => (finished.has(k) ? [] : [k]));
+    if (counting.length !== 1 || !scheduler.allGranted()) return;
+    const held = startedRuns().filter((run) => run.lane === counting[0] && !collected.has(run));
+    if (held.length !== 1) return;
+    const target = held[0]!;
+    into = target;
+    const others = startedRuns().filter((run) => run !== target).sort((a, b) => a.begin - b.begin);
+    mergedInto = Promise.all(others.map((run) => collected.get(run)!)).then((parts) => {
       if (failed || cancelled()) throw new CancelledError();
-      return merge(split, parts, lanes[firstRun.lane]!, firstRun.id);
+      return merge(split, parts, lanes[target.lane]!, target.id);
     });
-    mergedIntoFirst.catch(() => {}); // awaited below, unless a grant failed first
+    mergedInto.catch(() => {}); // awaited below, unless a grant failed first
   };
   // A lane's grants posted and not back yet, oldest first.
   const queues: Promise<unknown>[][] = lanes.map(() => []);
-  /** Each time a grant of lane `l` is back, its next is posted, or its runs' counts asked for. */
+  /** Each time a grant of lane `l` is back, its next is posted, or its runs' counts asked for (laneDone, when the runs merge into one). */
   const takeGrants = async (l: number) => {
     const queue = queues[l]!;
     for (let posted = queue.shift(); posted; posted = queue.shift()) {
       await posted;
       const more = post(l);
       if (more) queue.push(more);
-      else if (!failed) collect(l);
+      else if (!failed && !mergesIntoOne()) collect(l);
     }
+    laneDone(l);
   };
   let runs: Run[];
   let parts: (ResizePartReply | LoadReply)[];
@@ -219,7 +242,7 @@ export async function runSplitReport(
     }
     await Promise.all(lanes.map((_, l) => takeGrants(l)));
     if (cancelled()) throw new CancelledError();
-    if (mergedIntoFirst) return await mergedIntoFirst;
+    if (mergedInto) return await mergedInto;
     lanes.forEach((_, l) => collect(l));
     runs = startedRuns().sort((a, b) => a.begin - b.begin);
     parts = await Promise.all(runs.map((run) => collected.get(run)!));
@@ -235,7 +258,7 @@ export async function runSplitReport(
   return merge(split, parts, lanes[0]!);
 }
 
-/** The runs' counts `parts` (in key order) merged by `lane`'s worker, or (`into`) absorbed by its run of that id, the first. */
+/** The runs' counts `parts` (in key order) merged by `lane`'s worker, or (`into`) absorbed by its run of that id. */
 function merge(split: ResizeRequest | LoadRequest, parts: (ResizePartReply | LoadReply)[], lane: Lane, into?: number): Promise<ResizeReply | LoadReply> {
   const at = into === undefined ? {} : { into };
   if (split.kind === 'resize') {
