@@ -209,8 +209,8 @@ async function answerSplit(jh: Jumphash, id: number, request: SplitRequest): Pro
  * The report of `job`, which has absorbed the counts of `before` and
  * `after` (the runs before its own keys and after them, each in key
  * order): its list is the moved keys of the runs before, its own (none
- * for a merging job, which samples none), then the runs' after, cut at
- * `sampleLimit` (firstMoved), and its buffers go into `transfer`.
+ * for a merging job, which samples none), then those of the runs after,
+ * cut at `sampleLimit` (firstMoved), and its buffers go into `transfer`.
  */
 function joinedOutcome(
   job: ResizeJob,

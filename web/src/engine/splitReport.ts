@@ -198,9 +198,10 @@ export async function runSplitReport(
    * lane's last grant. (Otherwise every run is merged once all are in.) In
    * Chromium traces of 2-worker reports of jumpback 1000 -> 1001 over
    * random:10000000:1, 12 each, the reply came 1.9-13.9 ms after the last
-   * grant (median 2.9) so, and 2.6-28.4 ms (median 4.8) when the first
-   * run always absorbed the other: the worker that ended last, when it
-   * was not the first's, then had to pass its counts on through the page.
+   * grant (median 2.9) merging this way, and 2.6-28.4 ms (median 4.8) when
+   * the first run always absorbed the other: the worker that ended last,
+   * when it was not the first's, then had to pass its counts on through
+   * the page first.
    */
   const laneDone = (l: number) => {
     finished.add(l);
