@@ -48,6 +48,11 @@ export async function settle(page: Page): Promise<void> {
   // Charts draw one a task after the report shows (figure()): wait for
   // them, then for a frame that paints them.
   await chartsDrawn(page);
+  await twoFrames(page);
+}
+
+/** Waits for two animation frames of `page`: whatever the frame before them changed is painted, and observers it woke have run. */
+export async function twoFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, settle, snap, watchConsole } from './helpers';
+import { expectAccessible, settle, snap, twoFrames, watchConsole } from './helpers';
 
 // Every view, in light and dark: it renders its results, shows no error,
 // logs no console error (a CSP violation would), passes axe-core, and is
@@ -124,7 +124,7 @@ test('a chart that a new report replaced is destroyed, not redrawn off the page'
   await expect(page.getByTestId('total-keys')).toHaveText('20000');
   await expect(page.locator('.figure .chart canvas').first()).toBeVisible();
   // A few frames for the old chart's container to report its last resize.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFrames(page);
   expect(await old!.evaluate((chart) => chart.isConnected)).toBe(false);
   expect(await page.evaluate(() => (window as unknown as { redraws: number }).redraws)).toBe(0);
   expect(await old!.evaluate((chart) => chart.querySelector('.uplot'))).toBeNull();
