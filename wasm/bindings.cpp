@@ -427,8 +427,9 @@ class ResizeJob {
   /// their non-zero cells (`flows_as_cells`) or as the whole matrix, the
   /// flow balance when `with_balance` (a ResizePart derives none), and the
   /// sampled keys' text, of every key when `every_key_text`, else of the
-  /// string keys only (PrintedKeys::clear).
-  void collect(bool flows_as_cells, bool with_balance, bool every_key_text) {
+  /// string keys only (PrintedKeys::clear); no sample without `with_sample`
+  /// (the package's partResult({ sample: false })).
+  void collect(bool flows_as_cells, bool with_balance, bool every_key_text, bool with_sample) {
     before_ = to_doubles(report_->loads_before());
     after_ = to_doubles(report_->loads_after());
     collect_flows(report_->flow_matrix(), flows_as_cells, cells_, flows_);
@@ -448,6 +449,7 @@ class ResizeJob {
     sample_values_.clear();
     sample_buckets_.clear();
     sample_keys_.clear(!every_key_text);
+    if (!with_sample) return;
     for (const MovedKey& key : report_->sample()) {
       sample_values_.push_back(key.value);
       sample_buckets_.push_back(key.old_bucket);
@@ -468,9 +470,11 @@ class ResizeJob {
   std::uintptr_t cell_counts() const { return cells_.counts(); }
   /// from() x 3 doubles, in columns: each source's keys moved out, then the chi-squares, then the degrees of freedom.
   std::uintptr_t flow_balance() const { return address(balance_.data()); }
-  int sample_size() const { return static_cast<int>(sample_values_.size()); }
+  /// Moved keys the report has sampled so far (its sample limit at most);
+  /// once collected with the sample, the length of the sample buffers.
+  int sampled() const { return static_cast<int>(report_->sample().size()); }
   std::uintptr_t sample_values() const { return address(sample_values_.data()); }
-  /// sample_size() pairs (old bucket, new bucket).
+  /// sampled() pairs (old bucket, new bucket).
   std::uintptr_t sample_buckets() const { return address(sample_buckets_.data()); }
   /// How the sampled keys print (PrintedKeys).
   std::uintptr_t sample_key_text() const { return sample_keys_.text(); }
@@ -684,7 +688,7 @@ EMSCRIPTEN_BINDINGS(jumphash) {
       .function("cellIndices", &ResizeJob::cell_indices)
       .function("cellCounts", &ResizeJob::cell_counts)
       .function("flowBalance", &ResizeJob::flow_balance)
-      .function("sampleSize", &ResizeJob::sample_size)
+      .function("sampled", &ResizeJob::sampled)
       .function("sampleValues", &ResizeJob::sample_values)
       .function("sampleBuckets", &ResizeJob::sample_buckets)
       .function("sampleKeyText", &ResizeJob::sample_key_text)

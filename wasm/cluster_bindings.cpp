@@ -333,13 +333,14 @@ class NodeResizeJob {
 
   /// Fills the buffers below from the report so far (as ResizeJob::collect;
   /// a node list's report has no flow balance, so `with_balance` changes nothing).
-  void collect(bool flows_as_cells, bool /*with_balance*/, bool every_key_text) {
+  void collect(bool flows_as_cells, bool /*with_balance*/, bool every_key_text, bool with_sample) {
     loads_before_ = to_doubles(report_->loads_before());
     loads_after_ = to_doubles(report_->loads_after());
     collect_flows(report_->flow_matrix(), flows_as_cells, cells_, flows_);
     sample_values_.clear();
     sample_nodes_.clear();
     sample_keys_.clear(!every_key_text);
+    if (!with_sample) return;
     for (const MovedNodeKey& key : report_->sample()) {
       sample_values_.push_back(key.value);
       sample_nodes_.push_back(static_cast<std::int32_t>(key.old_node));
@@ -356,9 +357,11 @@ class NodeResizeJob {
   bool cellsWhole() const { return cells_.whole(); }
   std::uintptr_t cellIndices() const { return cells_.indices(); }
   std::uintptr_t cellCounts() const { return cells_.counts(); }
-  int sampleSize() const { return static_cast<int>(sample_values_.size()); }
+  /// Moved keys the report has sampled so far (its sample limit at most);
+  /// once collected with the sample, the length of the sample buffers.
+  int sampled() const { return static_cast<int>(report_->sample().size()); }
   std::uintptr_t sampleValues() const { return address(sample_values_.data()); }
-  /// sampleSize() pairs (old node index, new node index).
+  /// sampled() pairs (old node index, new node index).
   std::uintptr_t sampleNodes() const { return address(sample_nodes_.data()); }
   /// How the sampled keys print (PrintedKeys).
   std::uintptr_t sampleKeyText() const { return sample_keys_.text(); }
@@ -498,7 +501,7 @@ EMSCRIPTEN_BINDINGS(jumphash_clusters) {
       .function("cellsWhole", &NodeResizeJob::cellsWhole)
       .function("cellIndices", &NodeResizeJob::cellIndices)
       .function("cellCounts", &NodeResizeJob::cellCounts)
-      .function("sampleSize", &NodeResizeJob::sampleSize)
+      .function("sampled", &NodeResizeJob::sampled)
       .function("sampleValues", &NodeResizeJob::sampleValues)
       .function("sampleNodes", &NodeResizeJob::sampleNodes)
       .function("sampleKeyText", &NodeResizeJob::sampleKeyText)

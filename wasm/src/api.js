@@ -518,7 +518,7 @@ export function createApi(m) {
    * empty). `pairs` points at its (old, new) bucket or node index pairs.
    */
   function movedSample(native, pairs, columns) {
-    const count = native.sampleSize();
+    const count = native.sampled();
     const heap = m.HEAPU8.buffer;
     const values = new BigUint64Array(heap, native.sampleValues(), count);
     const buckets = new Int32Array(heap, pairs, count * 2);
@@ -595,19 +595,23 @@ export function createApi(m) {
     };
     /**
      * result() (`form` 'objects'), a resize job's resultInColumns()
-     * ('columns'; 'cells' with { flows: 'cells' }) or partResult() ('part').
+     * ('columns'; 'cells' with { flows: 'cells' }) or partResult() ('part';
+     * 'part-counts' with { sample: false }, whose sample is null).
      * The parts' samples absorbed are objects: with them, the sample is
      * joined as objects.
      */
     const report = (form) => {
       const native = alive();
       if (sampleLimit === null) native.collect();
-      else native.collect(form === 'part' || form === 'cells', form !== 'part', form === 'objects');
+      else {
+        const part = form === 'part' || form === 'part-counts';
+        native.collect(part || form === 'cells', !part, form === 'objects', form !== 'part-counts');
+      }
       const result = buildResult(native, form);
       if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
       const [first, last] = doneKeys();
       result.keyRange = [coveredBegin ?? first, coveredEnd ?? last];
-      if (sampleLimit !== null && sampleBefore.length + sampleAfter.length > 0) {
+      if (sampleLimit !== null && result.sample !== null && sampleBefore.length + sampleAfter.length > 0) {
         const columns = form !== 'objects';
         const own = columns ? columnObjects(result.sample, result.sample.values.length) : result.sample;
         const joined = sampleBefore.concat(own, sampleAfter).slice(0, sampleLimit);
@@ -636,7 +640,9 @@ export function createApi(m) {
       absorb(part) {
         const native = alive();
         if (part === null || typeof part !== 'object' || !Array.isArray(part.keyRange) || (sampleLimit !== null && !Array.isArray(part.sample) && !isColumns(part.sample))) {
-          throw new TypeError(`absorb: part must be the result()${sampleLimit === null ? '' : ' or partResult()'} of another job over the same report`);
+          // A partResult({ sample: false }) is whole once its sample, taken before, is put back.
+          const unsampled = sampleLimit !== null && part?.sample === null ? ', with its sample (partResult({ sample: false }) leaves it out: put back the one taken before)' : '';
+          throw new TypeError(`absorb: part must be the result()${sampleLimit === null ? '' : ' or partResult()'} of another job over the same report${unsampled}`);
         }
         if (done !== total) {
           throw new Error(`absorb: this job has done ${done} of its ${total} keys; step it to the end first (a part's keys lie beside its own)`);
@@ -682,19 +688,32 @@ export function createApi(m) {
       },
     };
     if (sampleLimit !== null) {
-      job.resultInColumns = (options = {}) => {
-        const flows = options === null || typeof options !== 'object' ? undefined : (options.flows ?? 'matrix');
-        if (flows !== 'matrix' && flows !== 'cells') {
-          const got = options === null || typeof options !== 'object' ? typeName(options)
-            : typeof options.flows === 'string' ? `flows '${options.flows}'` : `flows ${typeName(options.flows)}`;
-          throw new TypeError(`resultInColumns: options must be { flows: 'matrix' } (the default) or { flows: 'cells' }, got ${got}`);
-        }
-        return report(flows === 'cells' ? 'cells' : 'columns');
-      };
-      job.partResult = () => report('part');
+      job.resultInColumns = (options = {}) =>
+        report(option('resultInColumns', options, 'flows', ['matrix', 'cells']) === 'cells' ? 'cells' : 'columns');
+      job.partResult = (options = {}) => report(option('partResult', options, 'sample', [true, false]) ? 'part' : 'part-counts');
+      // Counted up, a full list takes no later key (the core samples the
+      // first moved keys); counted from the end, later keys go in front.
+      Object.defineProperty(job, 'sampleFinal', {
+        get: () => done === total || (!range.fromEnd && alive().sampled() >= sampleLimit),
+        enumerable: true,
+      });
     }
     if (finalizer) finalizer.register(job, nativeJob, job);
     return job;
+  }
+
+  /**
+   * Option `name` of a job method `fn`'s `options`: one of `allowed`, the
+   * first when it is not given; else a TypeError with what `fn` takes and
+   * what it got.
+   */
+  function option(fn, options, name, allowed) {
+    const object = options !== null && typeof options === 'object';
+    const value = object ? (options[name] ?? allowed[0]) : undefined;
+    if (allowed.includes(value)) return value;
+    const shown = (v) => (typeof v === 'string' ? `'${v}'` : String(v));
+    const got = !object ? typeName(options) : typeof options[name] === 'string' ? `${name} ${shown(options[name])}` : `${name} ${typeName(options[name])}`;
+    throw new TypeError(`${fn}: options must be ${allowed.map((v, i) => `{ ${name}: ${shown(v)} }${i ? '' : ' (the default)'}`).join(' or ')}, got ${got}`);
   }
 
   /** Copies arrays of numbers into a job's staging buffer (native.stage), one after the other; false if one is not an array. */
@@ -809,9 +828,10 @@ export function createApi(m) {
 
   /**
    * A collected resize job (flows as cells) as a ResizePart: the counts
-   * absorb() adds, the flows as their non-zero cells, the sample in columns.
+   * absorb() adds, the flows as their non-zero cells, the sample in columns
+   * (null without `withSample`: partResult({ sample: false })).
    */
-  function resizePart(algorithm, native, from, to, pairs) {
+  function resizePart(algorithm, native, from, to, pairs, withSample) {
     return {
       algorithm,
       from,
@@ -821,7 +841,7 @@ export function createApi(m) {
       loadsBefore: copyDoubles(native.loadsBefore(), from),
       loadsAfter: copyDoubles(native.loadsAfter(), to),
       flowCells: flowCellsOf(native),
-      sample: movedSample(native, pairs, true),
+      sample: withSample ? movedSample(native, pairs, true) : null,
     };
   }
 
@@ -846,7 +866,7 @@ export function createApi(m) {
   }
 
   function resizeResult(native, form) {
-    if (form === 'part') return resizePart(native.algorithmName(), native, native.from(), native.to(), native.sampleBuckets());
+    if (form === 'part' || form === 'part-counts') return resizePart(native.algorithmName(), native, native.from(), native.to(), native.sampleBuckets(), form === 'part');
     const columns = form !== 'objects';
     const from = native.from();
     const to = native.to();
@@ -877,7 +897,7 @@ export function createApi(m) {
   function nodeResizeResult(algorithm, native, form) {
     const from = native.beforeCount();
     const to = native.afterCount();
-    if (form === 'part') return resizePart(algorithm, native, from, to, native.sampleNodes());
+    if (form === 'part' || form === 'part-counts') return resizePart(algorithm, native, from, to, native.sampleNodes(), form === 'part');
     const columns = form !== 'objects';
     const nodesBefore = nodeRows(native.beforeNames(), from, native.beforeWeights());
     const nodesAfter = nodeRows(native.afterNames(), to, native.afterWeights());

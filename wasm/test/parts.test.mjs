@@ -531,3 +531,83 @@ test('misuse of fromEnd and endHere is named', () => {
   job.dispose();
   assert.throws(() => job.endHere(), { name: 'Error', message: 'this job was disposed' });
 });
+
+test('a sample taken once sampleFinal is the one the job ends with, and partResult({ sample: false }) is the rest of the part', () => {
+  let early = 0;
+  for (const keys of KEY_SETS) {
+    const total = jh.keyCount(keys);
+    for (const { algo, from, to } of RESIZES) {
+      for (const sampleLimit of [0, 3, 300]) {
+        const whole = other.startResize(algo, keys, from, to, { sampleLimit });
+        const job = jh.startResize(algo, keys, from, to, { sampleLimit });
+        try {
+          while (!whole.step(1 << 20));
+          const expected = whole.partResult();
+          // Step until the list is final, take it, then count on to the end.
+          let taken = null;
+          while (!job.step(997)) {
+            if (job.sampleFinal && taken === null) {
+              taken = job.partResult().sample;
+              if (sampleLimit > 0) early++;
+            }
+          }
+          assert.equal(job.sampleFinal, true, 'every key counted');
+          if (taken !== null) assert.deepEqual(taken, expected.sample, `${algo} on ${keys}, sample ${sampleLimit}: taken at ${job.done} of ${total}`);
+          const counts = job.partResult({ sample: false });
+          assert.equal(counts.sample, null);
+          assert.deepEqual({ ...counts, sample: expected.sample }, expected, `${algo} on ${keys}, sample ${sampleLimit}`);
+        } finally {
+          whole.dispose();
+          job.dispose();
+        }
+      }
+    }
+  }
+  assert.ok(early > 20, `lists taken before the end: ${early}`);
+});
+
+test('sampleFinal: counted up, once the list is full; counted from the end, only at the end', () => {
+  const up = jh.startResize('jump', '0..99999', 10, 12, { sampleLimit: 100 });
+  const down = jh.startResize('jump', '0..99999', 10, 12, { sampleLimit: 100, fromEnd: true });
+  try {
+    assert.equal(up.sampleFinal, false);
+    up.step(10);
+    assert.equal(up.sampleFinal, false, 'about 2 of 10 keys move: the list is not full');
+    up.step(5000);
+    assert.equal(up.sampleFinal, true);
+    down.step(99999);
+    assert.equal(down.sampleFinal, false, 'one key left to count, which goes in front of a full list if it moves');
+    down.step(1);
+    assert.equal(down.sampleFinal, true);
+    // A part without its list is absorbed only once the list is put back.
+    const merging = jh.startResize('jump', '0..99999', 10, 12, { sampleLimit: 100, keyRange: [0, 0] });
+    try {
+      merging.step(1);
+      const counts = up.partResult({ sample: false });
+      const full = up.partResult();
+      assert.throws(() => merging.absorb(counts), {
+        name: 'TypeError',
+        message: 'absorb: part must be the result() or partResult() of another job over the same report, with its sample (partResult({ sample: false }) leaves it out: put back the one taken before)',
+      });
+      merging.absorb({ ...counts, sample: full.sample });
+      assert.deepEqual(merging.partResult(), { ...full, keyRange: [0, up.done] });
+    } finally {
+      merging.dispose();
+    }
+  } finally {
+    up.dispose();
+    down.dispose();
+  }
+  const job = jh.startResize('jump', '0..999', 10, 12);
+  try {
+    for (const [options, got] of [[{ sample: 'no' }, "sample 'no'"], [null, 'null'], [7, 'number'], [{ sample: 0 }, 'sample number']]) {
+      assert.throws(() => job.partResult(options), {
+        name: 'TypeError',
+        message: `partResult: options must be { sample: true } (the default) or { sample: false }, got ${got}`,
+      });
+    }
+  } finally {
+    job.dispose();
+  }
+  assert.throws(() => job.sampleFinal, { name: 'Error', message: 'this job was disposed' });
+});
