@@ -8,7 +8,7 @@ import { CancelledError } from './client';
 
 /** A request posted to a FakeLane, settled by the test. */
 export interface Posted {
-  request: { kind: string; keys?: unknown; run?: number; to?: number; start?: { begin: number; end: number; fromEnd?: boolean; sampleLimits?: number[] }; parts?: unknown[]; into?: number };
+  request: { kind: string; keys?: unknown; run?: number; to?: number; start?: { begin: number; end: number; fromEnd?: boolean; sampleLimits?: number[]; sampleEarly?: boolean }; parts?: unknown[]; into?: number };
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }

@@ -166,6 +166,14 @@ export interface RunStart {
    *  sampleLimit): 0 where the keys before it surely fill the list
    *  (engine/split.ts, skippedSamples). */
   sampleLimits?: number[];
+  /**
+   * Take each report's moved-key list out of the module at the first grant
+   * after it is final (the package's ResizeJob.sampleFinal), while the
+   * other workers still count, not when the run is collected, after the
+   * last grant (engine/splitJob.ts, takeFinalSamples). Set where the run
+   * is collected, never merged into (splitReport.ts, runsSampleFew).
+   */
+  sampleEarly?: boolean;
 }
 /**
  * A run's counts, which ends it where it has counted to (the package's

@@ -135,6 +135,46 @@ describe('a pair of runs that meet, merged', () => {
   });
 });
 
+describe('a run that takes its lists out once final (RunStart.sampleEarly)', () => {
+  test('the list full within the first grant is taken at the next, the collect copies only the counts, and the reply is the same', async () => {
+    const keys = '"alpha" random:100000:9 "omega"';
+    const report: ResizeRequest = { kind: 'resize', algos: ['jump', 'jumpback'], keys, sizes: [10, 12], sampleLimit: 3000 };
+    const keyCount = jh.keyCount(keys);
+    const whole = plain(await wholeReply(report, keyCount));
+    // Which partResult each job was asked for: its whole part, or its counts only.
+    const asked: string[] = [];
+    // The module's object is frozen: the worker's side gets one that watches its jobs.
+    const watched: Jumphash = Object.create(jh);
+    Object.defineProperty(watched, 'startResize', {
+      value: (...args: Parameters<Jumphash['startResize']>) => {
+        const job = jh.startResize(...args);
+        const partResult = job.partResult.bind(job) as (options?: { sample?: boolean }) => unknown;
+        job.partResult = ((options?: { sample?: boolean }) => {
+          asked.push(`${args[0]} ${options?.sample === false ? 'counts' : 'whole'}`);
+          return partResult(options);
+        }) as typeof job.partResult;
+        return job;
+      },
+    });
+    const askWatched = async <T>(request: SplitRequest): Promise<T> => (await splitRequest(watched, 0, request)).reply as T;
+    const met = Math.floor(keyCount * 0.6);
+    const [up, down] = [++lastRun, ++lastRun];
+    const start = { report, begin: 0, end: keyCount, sampleEarly: true };
+    // About one key in six moves: 3,000 within the first 20,000.
+    await askWatched({ kind: 'splitRun', run: up, start, to: 20_000 });
+    expect(asked).toEqual([]);
+    await askWatched({ kind: 'splitRun', run: up, to: 40_000 });
+    expect(asked).toEqual(['jump whole', 'jumpback whole']);
+    await askWatched({ kind: 'splitRun', run: up, to: met });
+    // Counted down, a list is final only at the run's end: taken when collected.
+    await askWatched({ kind: 'splitRun', run: down, start: { ...start, fromEnd: true }, to: keyCount - 20_000 });
+    await askWatched({ kind: 'splitRun', run: down, to: met });
+    const parts = [await askWatched<ResizePartReply>({ kind: 'splitCollect', run: up }), await askWatched<ResizePartReply>({ kind: 'splitCollect', run: down })];
+    expect(asked).toEqual(['jump whole', 'jumpback whole', 'jump counts', 'jumpback counts', 'jump whole', 'jumpback whole']);
+    expect(plain(await merge(report, parts))).toEqual(whole);
+  });
+});
+
 describe('warmUp', () => {
   test('runs the split code once and leaves no run behind; a split report after it is the same', async () => {
     const report: ResizeRequest = { kind: 'resize', algos: ['jumpback'], keys: 'random:200000:3', sizes: [1000, 1001], sampleLimit: 500 };

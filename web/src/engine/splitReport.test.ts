@@ -242,7 +242,7 @@ describe('runSplitReport', () => {
     await expect(report).rejects.toBeInstanceOf(CancelledError);
   });
 
-  test('a run merges the others only when each is expected to sample few keys', async () => {
+  test('a run merges the others only when each is expected to sample few keys; otherwise every run takes its lists out once final', async () => {
     // jumpback 1000 -> 1001 samples a key of about 1,001 in each run: about
     // 5,000 of 10^7 keys, 50,000 of 10^8 (over MERGE_INTO_SAMPLED_KEYS).
     expect(MERGE_INTO_SAMPLED_KEYS).toBe(2 ** 14);
@@ -250,6 +250,8 @@ describe('runSplitReport', () => {
       const resize: ResizeRequest = { kind: 'resize', algos: ['jumpback'], keys: `0..${keys - 1}`, sizes: [1000, 1001], sampleLimit: 200_000 };
       const lanes = [new FakeLane(), new FakeLane()];
       const report = runSplitReport(resize, keys, 1000 + 1001 + 1000 * 1001, lanes as unknown as Lane[], () => false);
+      // A run merged into copies its list after the others' counts are in (RunStart.sampleEarly).
+      expect(lanes.map((lane) => lane.posted[0]!.request.start!.sampleEarly)).toEqual(into ? [undefined, undefined] : [true, true]);
       const reply = (posted: Posted) => {
         if (posted.request.kind === 'splitRun') return posted.resolve(grantDone(posted));
         const sample = { values: new BigUint64Array(0), oldBuckets: new Int32Array(0), newBuckets: new Int32Array(0), labels: [] };

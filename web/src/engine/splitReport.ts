@@ -113,10 +113,16 @@ export async function runSplitReport(
   const skipped = new Map<Run, boolean[]>();
   /** Set when a grant failed: none is posted after it. */
   let failed = false;
-  /** What a run's first grant starts: its jobs over its keys, sampling none where the keys before it surely fill the list. */
+  /**
+   * What a run's first grant starts: its jobs over its keys, sampling none
+   * where the keys before it surely fill the list, and, where every run is
+   * collected (not runsSampleFew), taking each list out once it is final,
+   * while the other workers count (RunStart.sampleEarly).
+   */
   const runStart = (run: Run): RunStart => {
-    const start = { report: split, begin: run.begin, end: run.end, ...(run.fromEnd ? { fromEnd: true } : {}) };
+    const start: RunStart = { report: split, begin: run.begin, end: run.end, ...(run.fromEnd ? { fromEnd: true } : {}) };
     if (split.kind !== 'resize') return start;
+    if (!runsSampleFew) start.sampleEarly = true;
     const skips = skippedSamples(split.sampleLimit, scheduler.expectedBegin(run), shares);
     skipped.set(run, skips);
     return skips.some(Boolean) ? { ...start, sampleLimits: skips.map((skip) => (skip ? 0 : split.sampleLimit)) } : start;
