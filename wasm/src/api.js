@@ -603,10 +603,7 @@ export function createApi(m) {
     const report = (form) => {
       const native = alive();
       if (sampleLimit === null) native.collect();
-      else {
-        const part = form === 'part' || form === 'part-counts';
-        native.collect(part || form === 'cells', !part, form === 'objects', form !== 'part-counts');
-      }
+      else native.collect(isPart(form) || form === 'cells', !isPart(form), form === 'objects', form !== 'part-counts');
       const result = buildResult(native, form);
       if (sampleLimit !== null) result.total += absorbedKeys; // a load counts its keys in stats
       const [first, last] = doneKeys();
@@ -826,6 +823,9 @@ export function createApi(m) {
     };
   }
 
+  /** Whether a job's report `form` (wrapJob's report) is a partResult(), with its sample ('part') or without ('part-counts'). */
+  const isPart = (form) => form === 'part' || form === 'part-counts';
+
   /**
    * A collected resize job (flows as cells) as a ResizePart: the counts
    * absorb() adds, the flows as their non-zero cells, the sample in columns
@@ -866,7 +866,7 @@ export function createApi(m) {
   }
 
   function resizeResult(native, form) {
-    if (form === 'part' || form === 'part-counts') return resizePart(native.algorithmName(), native, native.from(), native.to(), native.sampleBuckets(), form === 'part');
+    if (isPart(form)) return resizePart(native.algorithmName(), native, native.from(), native.to(), native.sampleBuckets(), form === 'part');
     const columns = form !== 'objects';
     const from = native.from();
     const to = native.to();
@@ -897,7 +897,7 @@ export function createApi(m) {
   function nodeResizeResult(algorithm, native, form) {
     const from = native.beforeCount();
     const to = native.afterCount();
-    if (form === 'part' || form === 'part-counts') return resizePart(algorithm, native, from, to, native.sampleNodes(), form === 'part');
+    if (isPart(form)) return resizePart(algorithm, native, from, to, native.sampleNodes(), form === 'part');
     const columns = form !== 'objects';
     const nodesBefore = nodeRows(native.beforeNames(), from, native.beforeWeights());
     const nodesAfter = nodeRows(native.afterNames(), to, native.afterWeights());
