@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, expect, test, type Page } from '@playwright/test';
+import { type BrowserContext, test, type Page } from '@playwright/test';
+import { type AfterReply, openPage, type ReportCase, reportMs, type Times } from './pageTiming';
 
 // Reports in the page on 1, 2 and all of navigator.hardwareConcurrency
 // workers (?workers=N), against the native single-thread bare loop that
@@ -28,7 +29,7 @@ const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');
 const threadsProbe = path.join(repoDir, 'wasm/bench/threads.mjs');
 
-const CASES = [
+const CASES: ReportCase[] = [
   { name: 'jumpback 1000 -> 1001, keys 0..99999999', algo: 'jumpback', from: 1000, to: 1001, keys: '0..99999999', count: '100000000' },
   { name: 'jump 10 -> 12, keys random:10000000:1', algo: 'jump', from: 10, to: 12, keys: 'random:10000000:1', count: '10000000' },
   { name: 'jumpback 1000 -> 1001, keys random:10000000:1', algo: 'jumpback', from: 1000, to: 1001, keys: 'random:10000000:1', count: '10000000' },
@@ -37,78 +38,7 @@ const CASES = [
 /** Reports of each worker count, taken in turn (1, 2, ..., 1, 2, ...), so that a slow spell of the host slows every count alike. */
 const ROUNDS = 5;
 
-type Case = (typeof CASES)[number];
-interface Times {
-  typed: number;
-  report: number;
-  reply: number;
-}
-
-/**
- * One report's time from its reply to the screen, in two parts (ms): the
- * view's drawing script, from the reply to the count in the document, and
- * the wait from there to the next animation frame.
- */
-interface AfterReply {
-  render: number;
-  frame: number;
-}
-
-/** A page of the Resize view with `workers` workers (?workers=N), showing `c` over keys 0..99, its workers started. */
-async function openPage(context: BrowserContext, c: Case, workers: number): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`./?workers=${workers}#view=resize&algo=${c.algo}&from=${c.from}&to=${c.to}&keys=0..99`);
-  await expect(page.getByTestId('total-keys')).toHaveText('100');
-  await page.waitForTimeout(2000); // the workers start
-  return page;
-}
-
-/**
- * ms from typing the keys of `c` into `page` to its report on screen, and
- * from the report's start (the User Timing mark `jumphash:report` that
- * engine.reports sets after the view's input debounce) to the same frame.
- */
-async function reportMs(page: Page, c: Case): Promise<Times & AfterReply> {
-  await page.bringToFront();
-  await page.locator('textarea[name="keys"]').fill('0..99');
-  await expect(page.getByTestId('total-keys')).toHaveText('100', { timeout: 300_000 });
-  // Timed in the page, to the frame that shows the count (expect's polling
-  // would add up to a second). A MutationObserver, not polling on every
-  // animation frame: that polling made Chromium draw 60 frames a second
-  // while the report ran, and those frames took CPU time from the workers
-  // (in a trace of the 2-worker 10^8-key report, 22 polls and their frames
-  // against 3 frames of the page's own).
-  const shown = page.evaluate(
-    (count) =>
-      new Promise<[number, number]>((resolve) => {
-        const observer = new MutationObserver(() => {
-          if (document.querySelector('[data-testid="total-keys"]')?.textContent !== count) return;
-          observer.disconnect();
-          const inDocumentAt = performance.now();
-          requestAnimationFrame(() => resolve([inDocumentAt, performance.now()]));
-        });
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      }),
-    c.count,
-  );
-  const started = await page.evaluate(() => {
-    performance.clearMarks('jumphash:report');
-    performance.clearMarks('jumphash:reply');
-    return performance.now();
-  });
-  await page.locator('textarea[name="keys"]').fill(c.keys);
-  const [inDocumentAt, shownAt] = await shown;
-  const [reportAt, replyAt] = await page.evaluate(() =>
-    ['jumphash:report', 'jumphash:reply'].map((name) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN),
-  );
-  return {
-    typed: Math.round(shownAt - started),
-    report: Math.round(shownAt - reportAt!),
-    reply: Math.round(replyAt! - reportAt!),
-    render: inDocumentAt - replyAt!,
-    frame: shownAt - inDocumentAt,
-  };
-}
+type Case = ReportCase;
 
 /**
  * `c` with each of `workerCounts` workers, one page each, the counts taken

@@ -1,0 +1,92 @@
+// How the page benchmarks time one report in the Resize view
+// (reports.bench.ts, builds.bench.ts): a page of the view with its workers
+// started, and a report's time from typing its keys to the screen.
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+
+/** A report of the Resize view: one algorithm, one resize, a key set of `count` keys. */
+export interface ReportCase {
+  name: string;
+  algo: string;
+  from: number;
+  to: number;
+  keys: string;
+  /** The key count the view shows once the report is in (total-keys). */
+  count: string;
+}
+
+/** A report's times (ms): from typing its keys to the screen, and from its start (`jumphash:report`) to the screen and to its reply. */
+export interface Times {
+  typed: number;
+  report: number;
+  reply: number;
+}
+
+/**
+ * One report's time from its reply to the screen, in two parts (ms): the
+ * view's drawing script, from the reply to the count in the document, and
+ * the wait from there to the next animation frame.
+ */
+export interface AfterReply {
+  render: number;
+  frame: number;
+}
+
+/**
+ * A page of the Resize view with `workers` workers (?workers=N), showing
+ * `c` over keys 0..99, its workers started; `path`: where the build is
+ * served (a build of builds.bench.ts: `./ab/<name>/`).
+ */
+export async function openPage(context: BrowserContext, c: ReportCase, workers: number, path = './'): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${path}?workers=${workers}#view=resize&algo=${c.algo}&from=${c.from}&to=${c.to}&keys=0..99`);
+  await expect(page.getByTestId('total-keys')).toHaveText('100');
+  await page.waitForTimeout(2000); // the workers start
+  return page;
+}
+
+/**
+ * ms from typing the keys of `c` into `page` to its report on screen, and
+ * from the report's start (the User Timing mark `jumphash:report` that
+ * engine.reports sets after the view's input debounce) to the same frame.
+ */
+export async function reportMs(page: Page, c: ReportCase): Promise<Times & AfterReply> {
+  await page.bringToFront();
+  await page.locator('textarea[name="keys"]').fill('0..99');
+  await expect(page.getByTestId('total-keys')).toHaveText('100', { timeout: 300_000 });
+  // Timed in the page, to the frame that shows the count (expect's polling
+  // would add up to a second). A MutationObserver, not polling on every
+  // animation frame: that polling made Chromium draw 60 frames a second
+  // while the report ran, and those frames took CPU time from the workers
+  // (in a trace of the 2-worker 10^8-key report, 22 polls and their frames
+  // against 3 frames of the page's own).
+  const shown = page.evaluate(
+    (count) =>
+      new Promise<[number, number]>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector('[data-testid="total-keys"]')?.textContent !== count) return;
+          observer.disconnect();
+          const inDocumentAt = performance.now();
+          requestAnimationFrame(() => resolve([inDocumentAt, performance.now()]));
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    c.count,
+  );
+  const started = await page.evaluate(() => {
+    performance.clearMarks('jumphash:report');
+    performance.clearMarks('jumphash:reply');
+    return performance.now();
+  });
+  await page.locator('textarea[name="keys"]').fill(c.keys);
+  const [inDocumentAt, shownAt] = await shown;
+  const [reportAt, replyAt] = await page.evaluate(() =>
+    ['jumphash:report', 'jumphash:reply'].map((name) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN),
+  );
+  return {
+    typed: Math.round(shownAt - started),
+    report: Math.round(shownAt - reportAt!),
+    reply: Math.round(replyAt! - reportAt!),
+    render: inDocumentAt - replyAt!,
+    frame: shownAt - inDocumentAt,
+  };
+}
