@@ -50,33 +50,37 @@ test('builds of the page served side by side, taken in turn', async ({ context }
   rmSync(servedDir, { recursive: true, force: true });
   mkdirSync(servedDir, { recursive: true });
   for (const name of builds) cpSync(path.join(keptDir, name), path.join(servedDir, name), { recursive: true });
-
-  const pages: { label: string; build: string; workers: number; page: Page; reply: number[]; screen: number[] }[] = [];
-  for (const build of builds) {
-    for (const workers of workerCounts) {
-      pages.push({ label: `${build}, ${workers} worker${workers === 1 ? '' : 's'}`, build, workers, page: await openPage(context, report, workers, `./ab/${build}/`), reply: [], screen: [] });
+  // Served only while this runs: `npm start` serves web/dist as it is.
+  try {
+    const pages: { label: string; build: string; workers: number; page: Page; reply: number[]; screen: number[] }[] = [];
+    for (const build of builds) {
+      for (const workers of workerCounts) {
+        pages.push({ label: `${build}, ${workers} worker${workers === 1 ? '' : 's'}`, build, workers, page: await openPage(context, report, workers, `./ab/${build}/`), reply: [], screen: [] });
+      }
     }
-  }
-  for (let round = 0; round < rounds; round++) {
+    for (let round = 0; round < rounds; round++) {
+      for (const each of pages) {
+        const times = await reportMs(each.page, report);
+        each.reply.push(times.reply);
+        each.screen.push(times.report);
+      }
+    }
+    const lines = [`${report.name}, ${rounds} rounds taken in turn; ms from the report's start: best / median to the reply, best / median to the screen`, ''];
     for (const each of pages) {
-      const times = await reportMs(each.page, report);
-      each.reply.push(times.reply);
-      each.screen.push(times.report);
+      lines.push(`${each.label}: reply ${Math.min(...each.reply)} / ${median(each.reply)}, screen ${Math.min(...each.screen)} / ${median(each.screen)}`);
     }
-  }
-  const lines = [`${report.name}, ${rounds} rounds taken in turn; ms from the report's start: best / median to the reply, best / median to the screen`, ''];
-  for (const each of pages) {
-    lines.push(`${each.label}: reply ${Math.min(...each.reply)} / ${median(each.reply)}, screen ${Math.min(...each.screen)} / ${median(each.screen)}`);
-  }
-  for (const build of builds) {
-    const one = pages.find((each) => each.build === build && each.workers === 1);
-    const two = pages.find((each) => each.build === build && each.workers === 2);
-    if (one && two) {
-      const ratio = (key: 'reply' | 'screen') => (Math.min(...one[key]) / Math.min(...two[key])).toFixed(2);
-      lines.push(`${build}: 1 -> 2 workers, best against best: ${ratio('screen')}x to the screen (${ratio('reply')}x to the reply)`);
+    for (const build of builds) {
+      const one = pages.find((each) => each.build === build && each.workers === 1);
+      const two = pages.find((each) => each.build === build && each.workers === 2);
+      if (one && two) {
+        const ratio = (key: 'reply' | 'screen') => (Math.min(...one[key]) / Math.min(...two[key])).toFixed(2);
+        lines.push(`${build}: 1 -> 2 workers, best against best: ${ratio('screen')}x to the screen (${ratio('reply')}x to the reply)`);
+      }
     }
+    lines.push('', 'Every reply (ms), in round order:', ...pages.map((each) => `${each.label}: ${each.reply.join(' ')}`));
+    console.log(lines.join('\n'));
+    for (const each of pages) await each.page.close();
+  } finally {
+    rmSync(servedDir, { recursive: true, force: true });
   }
-  lines.push('', 'Every reply (ms), in round order:', ...pages.map((each) => `${each.label}: ${each.reply.join(' ')}`));
-  console.log(lines.join('\n'));
-  for (const each of pages) await each.page.close();
 });
