@@ -38,14 +38,12 @@ const CASES: ReportCase[] = [
 /** Reports of each worker count, taken in turn (1, 2, ..., 1, 2, ...), so that a slow spell of the host slows every count alike. */
 const ROUNDS = 5;
 
-type Case = ReportCase;
-
 /**
  * `c` with each of `workerCounts` workers, one page each, the counts taken
  * in turn for ROUNDS rounds: per count, the best of its runs, and every
  * run's time from the reply to the screen.
  */
-async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]): Promise<{ best: Times[]; afterReply: AfterReply[][] }> {
+async function caseMs(context: BrowserContext, c: ReportCase, workerCounts: number[]): Promise<{ best: Times[]; afterReply: AfterReply[][] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
   const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity, reply: Infinity }));
@@ -70,7 +68,7 @@ async function caseMs(context: BrowserContext, c: Case, workerCounts: number[]):
  * Node minus the browser too), run just after the page's rounds of `c`:
  * what the machine gave this loop on two cores at that moment, a line each.
  */
-function threadsBare(c: Case): string {
+function threadsBare(c: ReportCase): string {
   const run = spawnSync(process.execPath, [threadsProbe, '--algo', c.algo, '--keys', c.keys, '--from', String(c.from), '--to', String(c.to), '--rounds', String(ROUNDS)], { encoding: 'utf8' });
   return run.status === 0 ? run.stdout.trim() : `${c.name}: threads.mjs failed: ${run.stderr.trim()}`;
 }
