@@ -301,6 +301,53 @@ TEST(FlowMatrix, CopiesAreIndependentAndCountTheSame) {
   EXPECT_TRUE(empty_copy.counts().empty());
 }
 
+// A matrix keeps its counts in a hash table while few cells are marked
+// (fewer than one in FlowMatrix::kDenseFrom and than kDenseFromCells), then
+// in a whole array: every matrix size and fill, before and after that
+// switch, must count, list and copy what a plain vector of counts does.
+TEST(FlowMatrix, CountsAsAPlainVectorWhileFewCellsAreFilledAndAfter) {
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;  // SplitMix64's increment, as a seed
+  const auto next = [&] {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (const std::size_t cells : {1, 15, 16, 17, 130, 1000, 1001 * 1000}) {
+    // Enough filled cells to pass the switch for every size.
+    const std::size_t fills = std::min<std::size_t>(
+        cells, std::min(cells / FlowMatrix::kDenseFrom, FlowMatrix::kDenseFromCells) + 200);
+    FlowMatrix matrix(cells);
+    std::vector<std::uint64_t> expected(cells, 0);
+    std::vector<FlowMatrix> copies;
+    for (std::size_t added = 0; added < 3 * fills; ++added) {
+      // Two adds in three to cells filled before (the first `fills` cells
+      // of a shuffled walk), as a report's diagonal fills again and again.
+      const std::size_t index = next() % 3 == 0 ? next() % cells : (next() % fills) * 7919 % cells;
+      const std::uint64_t count = next() % 4;  // 0: no key, no mark
+      matrix.add(index, count);
+      expected[index] += count;
+      if (added % (fills / 4 + 1) == 0) copies.emplace_back(matrix);
+    }
+    ASSERT_TRUE(matrix.counts() == expected) << cells << " cells";
+    ASSERT_EQ(listed_cells(matrix), nonzero_cells(expected)) << cells << " cells";
+    ASSERT_EQ(matrix.nonzero_count(), nonzero_cells(expected).size()) << cells << " cells";
+    for (std::size_t index = 0; index < cells; index += cells / 97 + 1) {
+      ASSERT_EQ(matrix.count(index), expected[index]) << cells << " cells, cell " << index;
+    }
+    // A copy taken at any fill goes on counting apart from the matrix.
+    for (FlowMatrix& copy : copies) {
+      const std::vector<std::uint64_t> before = copy.counts();
+      copy.add(cells - 1, 5);
+      std::vector<std::uint64_t> after = before;
+      after[cells - 1] += 5;
+      ASSERT_TRUE(copy.counts() == after) << cells << " cells";
+    }
+    ASSERT_TRUE(matrix.counts() == expected) << cells << " cells";
+    ASSERT_TRUE(FlowMatrix(matrix).counts() == expected) << cells << " cells";
+  }
+}
+
 TEST(FlowMatrix, ListsTheNonZeroCellsOfARangeWhateverWordsItCuts) {
   FlowMatrix matrix(200);  // four words of bits, the last of 8
   for (const std::size_t index : {0, 5, 63, 64, 100, 127, 128, 150, 199}) matrix.add(index, index + 1);

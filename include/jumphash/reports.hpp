@@ -229,24 +229,31 @@ std::vector<FlowCell> nonzero_cells(const std::vector<std::uint64_t>& matrix);
 
 /// A resize report's row-major flow matrix that also marks which cells are
 /// non-zero (a bit a cell), so that its cells come out without reading the
-/// whole matrix: 1000 -> 1001 buckets is 1,001,000 cells (8 MB) of which
-/// about 2,000 are non-zero, and a split report lists the cells of every
-/// part and of the merge (reading the matrix took about 1 ms a part in the
-/// page's module; the bits are 125 KB).
+/// whole matrix: 1000 -> 1001 buckets is 1,001,000 cells of which about
+/// 2,000 are non-zero, and a split report lists the cells of every part and
+/// of the merge (reading an 8 MB matrix took about 1 ms a part in the page's
+/// module; the bits are 125 KB).
 ///
-/// The marks are also what makes a cell's count valid: a new matrix zeroes
-/// only its marks, and a cell's count is written when the cell is first
-/// marked. A split report starts a matrix for every part and for the merge,
-/// and zeroing 8 MB took 0.16-0.2 ms a part in Node and 0.3-1.0 ms in the
-/// page's workers, against about 1.5 ms for counting a part's 2^18 keys.
+/// The counts of the marked cells are kept in a hash table while few cells
+/// are marked (fewer than one in kDenseFrom and than kDenseFromCells), and
+/// in a whole row-major array from then on. A consistent algorithm's resize
+/// marks the diagonal and the cells into the added buckets (or out of the
+/// removed ones), one cell a row: 8 KB apart in a whole array of 1000 ->
+/// 1001, whose first job in a fresh module spent about 20 ms of 80 having
+/// the system hand it those pages (Node; the same job again took 60), and
+/// every job held 8 MB. Modulo, which moves most keys, fills most cells and
+/// goes to the whole array within its first 4,096 moved keys.
 class FlowMatrix {
  public:
+  /// The share of cells (one in kDenseFrom), or the number of cells
+  /// (kDenseFromCells), from which counts are kept in a whole array rather
+  /// than the hash table: a table of 4,096 cells has 8,192 slots (128 KB).
+  static constexpr std::size_t kDenseFrom = 16;
+  static constexpr std::size_t kDenseFromCells = 4096;
+
   FlowMatrix() = default;
   /// A matrix of `cells` zero counts (at most kMaxFlowCells).
-  explicit FlowMatrix(std::size_t cells)
-      : size_(cells),
-        counts_(new std::uint64_t[cells]),  // not zeroed: read only where marked
-        nonzero_((cells + 63) / 64, 0) {}
+  explicit FlowMatrix(std::size_t cells) : size_(cells), nonzero_((cells + 63) / 64, 0) {}
   /// Copies the marked cells (the others hold nothing to copy).
   FlowMatrix(const FlowMatrix& other);
   FlowMatrix& operator=(const FlowMatrix& other);
@@ -256,7 +263,7 @@ class FlowMatrix {
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
   /// Keys in cell `index` (< size()).
-  std::uint64_t count(std::size_t index) const { return marked(index) ? counts_[index] : 0; }
+  std::uint64_t count(std::size_t index) const { return marked(index) ? stored(index) : 0; }
   /// Every cell, row-major, as `Count` (double for the page's module): a
   /// copy, zero where not marked.
   template <class Count = std::uint64_t>
@@ -270,11 +277,12 @@ class FlowMatrix {
   void increment(std::size_t index) { add(index, 1); }
   /// Adds `count` keys to cell `index` (< size()).
   void add(std::size_t index, std::uint64_t count) {
-    if (count == 0) return;
-    if (marked(index)) {
-      counts_[index] += count;
-    } else {
-      counts_[index] = count;
+    if (!dense_) {
+      if (count != 0) add_sparse(index, count);
+    } else if (marked(index)) {
+      store_[index] += count;
+    } else if (count != 0) {
+      store_[index] = count;
       mark(index);
     }
   }
@@ -308,14 +316,30 @@ class FlowMatrix {
   void for_each_marked(std::size_t word, std::uint64_t bits, OnCell& on_cell) const {
     for (; bits != 0; bits &= bits - 1) {
       const std::size_t index = word * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-      on_cell(FlowCell{static_cast<std::uint32_t>(index), counts_[index]});
+      on_cell(FlowCell{static_cast<std::uint32_t>(index), stored(index)});
     }
   }
   bool marked(std::size_t index) const { return (nonzero_[index / 64] >> (index % 64) & 1) != 0; }
   void mark(std::size_t index) { nonzero_[index / 64] |= std::uint64_t{1} << (index % 64); }
+  /// The count of marked cell `index`.
+  std::uint64_t stored(std::size_t index) const;
+  /// The hash table's slot that holds cell `index`, or the empty slot where
+  /// it would go (linear probing; the table is at most half full).
+  std::size_t slot_of(std::size_t index) const;
+  /// add() while the counts are in the hash table, which may then grow, or
+  /// give every count to the whole array.
+  void add_sparse(std::size_t index, std::uint64_t count);
+  /// Writes the count of a cell not in the table or array yet.
+  void put(std::size_t index, std::uint64_t count);
+
   std::size_t size_ = 0;
-  std::unique_ptr<std::uint64_t[]> counts_;  ///< size_ cells, valid where marked
-  std::vector<std::uint64_t> nonzero_;       ///< bit i % 64 of word i / 64: cell i is non-zero
+  std::vector<std::uint64_t> nonzero_;  ///< bit i % 64 of word i / 64: cell i is non-zero
+  /// Dense: size_ counts, valid where marked. Else the hash table: `slots_`
+  /// pairs of (cell index + 1, 0 for an empty slot; the cell's count).
+  std::unique_ptr<std::uint64_t[]> store_;
+  bool dense_ = false;
+  std::size_t slots_ = 0;    ///< the hash table's slots (a power of 2), 0 before the first
+  std::size_t entries_ = 0;  ///< cells in the hash table
 };
 
 /// The additive part of a resize report (ResizeReport, NodeResizeReport)

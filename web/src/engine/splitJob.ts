@@ -394,8 +394,9 @@ let lastWarmUpRun = 0;
  * each: 85.5 against 94.4), and jump 10 -> 12, whose lookups it does not
  * warm, in 200.4 against 216.6 (8 each). The warm-up itself took 10-78 ms
  * of each worker, 500 ms after the load. (Warming up with 1000 -> 1001,
- * whose 8 MB flow matrices grow the memory ahead of that report, gave
- * 48.5 ms, but would keep tens of MB in every worker of every page.)
+ * whose flow matrices were then whole 8 MB arrays, grew the memory ahead
+ * of that report and gave 48.5 ms, but would have kept tens of MB in every
+ * worker of every page.)
  */
 export async function warmUp(jh: Jumphash, id: number): Promise<void> {
   const report: ResizeRequest = { kind: 'resize', algos: ['jumpback'], keys: `random:${2 * WARM_UP_KEYS}:1`, sizes: [10, 11], sampleLimit: 1000 };

@@ -172,9 +172,10 @@ export async function runSplitReport(
     const index = grants++;
     // A stolen run's jobs start once the lane's run before it is collected,
     // so that they take the memory its jobs free: on memory the module
-    // had not used yet, a stolen run of jumpback 1000 -> 1001 (an 8 MB
-    // flow matrix) took 12-19 ms to start in Chromium traces, for 2-3 ms of
-    // counting.
+    // had not used yet, a stolen run of jumpback 1000 -> 1001 took 12-19 ms
+    // to start in Chromium traces, for 2-3 ms of counting, when its flow
+    // matrix was a whole 8 MB array (a consistent algorithm's now starts
+    // as a small table, FlowMatrix; modulo's still fills one).
     if (grant.first) collect(l, run);
     const start = grant.first ? { start: runStart(run) } : {};
     const onProgress = (p: PartProgress) => progress.update(index, to - from, p);
