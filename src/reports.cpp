@@ -243,13 +243,10 @@ FlowMatrix::FlowMatrix(const FlowMatrix& other)
   }
 }
 
-// stored, slot_of and put stay out of line: inlined into every loop that
-// lists cells, the table's probe made the page's module about 0.7 KB (gzip)
-// larger, which the embed page's budget has no room for.
-[[gnu::noinline]] std::uint64_t FlowMatrix::stored(std::size_t index) const {
-  return dense_ ? store_[index] : store_[2 * slot_of(index) + 1];
-}
-
+// slot_of and put stay out of line: inlined into every loop that lists
+// cells, the table's probe made the page's module about 0.7 KB (gzip)
+// larger, which the embed page's budget has no room for. (stored() reads
+// the whole array inline: modulo's flow balance reads every cell.)
 [[gnu::noinline]] std::size_t FlowMatrix::slot_of(std::size_t index) const {
   const std::uint64_t key = std::uint64_t{index} + 1;  // 0: an empty slot
   std::size_t slot = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 32);
@@ -276,6 +273,7 @@ void FlowMatrix::add_sparse(std::size_t index, std::uint64_t count) {
     slots = slots_;
     store_.reset(new std::uint64_t[size_]);  // not zeroed: read only where marked
     dense_ = true;
+    slots_ = 0;
     entries_ = 0;
   } else if (2 * (entries_ + 1) > slots_) {
     // Twice the slots (64 at first), every cell placed again.

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "jumphash/splitmix64.hpp"
+
 namespace jumphash {
 namespace {
 
@@ -306,13 +308,8 @@ TEST(FlowMatrix, CopiesAreIndependentAndCountTheSame) {
 // in a whole array: every matrix size and fill, before and after that
 // switch, must count, list and copy what a plain vector of counts does.
 TEST(FlowMatrix, CountsAsAPlainVectorWhileFewCellsAreFilledAndAfter) {
-  std::uint64_t state = 0x9E3779B97F4A7C15ULL;  // SplitMix64's increment, as a seed
-  const auto next = [&] {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  };
+  std::uint64_t state = kSplitMix64Gamma;
+  const auto next = [&] { return splitmix64_next(state); };
   for (const std::size_t cells : {1, 15, 16, 17, 130, 1000, 1001 * 1000}) {
     // Enough filled cells to pass the switch for every size.
     const std::size_t fills = std::min<std::size_t>(

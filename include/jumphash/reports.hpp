@@ -321,8 +321,11 @@ class FlowMatrix {
   }
   bool marked(std::size_t index) const { return (nonzero_[index / 64] >> (index % 64) & 1) != 0; }
   void mark(std::size_t index) { nonzero_[index / 64] |= std::uint64_t{1} << (index % 64); }
-  /// The count of marked cell `index`.
-  std::uint64_t stored(std::size_t index) const;
+  /// The count of marked cell `index`: read in place from the whole array,
+  /// probed for in the table (out of line, slot_of).
+  std::uint64_t stored(std::size_t index) const {
+    return dense_ ? store_[index] : store_[2 * slot_of(index) + 1];
+  }
   /// The hash table's slot that holds cell `index`, or the empty slot where
   /// it would go (linear probing; the table is at most half full).
   std::size_t slot_of(std::size_t index) const;
@@ -338,7 +341,8 @@ class FlowMatrix {
   /// pairs of (cell index + 1, 0 for an empty slot; the cell's count).
   std::unique_ptr<std::uint64_t[]> store_;
   bool dense_ = false;
-  std::size_t slots_ = 0;    ///< the hash table's slots (a power of 2), 0 before the first
+  /// The hash table's slots (a power of 2); 0 before the first and once dense.
+  std::size_t slots_ = 0;
   std::size_t entries_ = 0;  ///< cells in the hash table
 };
 
