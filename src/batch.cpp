@@ -238,6 +238,12 @@ void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
     return;
   }
 #if !defined(__EMSCRIPTEN__)
+  // The calling thread is worker 0: it consumes the next chunk as soon as
+  // it is ready and otherwise computes one, beside threads - 1 helpers. So
+  // `threads` threads run, and one sleeps only when it has got a whole
+  // window of slots ahead of the consuming. (Before 2026-12-06 the calling
+  // thread only waited and consumed, beside `threads` workers: one thread
+  // more than the cores, woken for every chunk.)
   const std::size_t slots = ordered_chunk_slots(threads);
   constexpr std::uint64_t kEmpty = std::numeric_limits<std::uint64_t>::max();
   std::mutex mutex;
@@ -247,6 +253,7 @@ void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
   bool stop = false;
   std::exception_ptr error;
 
+  auto slot_of = [&](std::uint64_t chunk) { return static_cast<std::size_t>(chunk % slots); };
   auto fail = [&](std::exception_ptr caught) {
     std::lock_guard<std::mutex> lock(mutex);
     if (!error) error = caught;
@@ -254,60 +261,73 @@ void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
     chunk_done.notify_all();
     slot_freed.notify_all();
   };
-  auto work = [&](unsigned worker) {
+  // Whether a chunk is left to compute with its slot free (under the lock).
+  auto can_take = [&] { return next_chunk < chunk_count && next_chunk < consumed + slots; };
+  // Computes `chunk` into its slot; false (after fail) if compute threw.
+  auto compute_chunk = [&](std::uint64_t chunk, unsigned worker) {
+    try {
+      compute(chunk, slot_of(chunk), worker);
+    } catch (...) {
+      fail(std::current_exception());
+      return false;
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    chunk_in_slot[slot_of(chunk)] = chunk;
+    return true;
+  };
+  auto help = [&](unsigned worker) {
     for (;;) {
       std::uint64_t chunk = 0;
       {
         std::unique_lock<std::mutex> lock(mutex);
-        slot_freed.wait(lock, [&] {
-          return stop || next_chunk >= chunk_count || next_chunk < consumed + slots;
-        });
+        slot_freed.wait(lock, [&] { return stop || next_chunk >= chunk_count || can_take(); });
         if (stop || next_chunk >= chunk_count) return;
         chunk = next_chunk++;
       }
-      try {
-        compute(chunk, static_cast<std::size_t>(chunk % slots), worker);
-      } catch (...) {
-        fail(std::current_exception());
-        return;
-      }
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        chunk_in_slot[static_cast<std::size_t>(chunk % slots)] = chunk;
-      }
-      chunk_done.notify_one();
+      if (!compute_chunk(chunk, worker)) return;
+      chunk_done.notify_one();  // no system call unless the calling thread waits
     }
   };
 
-  std::vector<std::thread> workers;
-  workers.reserve(threads);
-  for (unsigned worker = 0; worker < threads; ++worker) workers.emplace_back(work, worker);
-  for (std::uint64_t chunk = 0; chunk < chunk_count; ++chunk) {
-    const std::size_t slot = static_cast<std::size_t>(chunk % slots);
+  std::vector<std::thread> helpers;
+  helpers.reserve(threads - 1);
+  for (unsigned worker = 1; worker < threads; ++worker) helpers.emplace_back(help, worker);
+  for (;;) {
+    std::uint64_t chunk = 0;
+    bool ready = false;
     {
       std::unique_lock<std::mutex> lock(mutex);
-      chunk_done.wait(lock, [&] { return stop || chunk_in_slot[slot] == chunk; });
-      if (stop) break;
+      chunk_done.wait(lock, [&] {
+        return stop || consumed == chunk_count || chunk_in_slot[slot_of(consumed)] == consumed ||
+               can_take();
+      });
+      if (stop || consumed == chunk_count) break;
+      ready = chunk_in_slot[slot_of(consumed)] == consumed;
+      chunk = ready ? consumed : next_chunk++;
+    }
+    if (!ready) {
+      if (!compute_chunk(chunk, 0)) break;
+      continue;
     }
     try {
-      consume(chunk, slot);
+      consume(chunk, slot_of(chunk));
     } catch (...) {
       fail(std::current_exception());
       break;
     }
     {
       std::lock_guard<std::mutex> lock(mutex);
-      chunk_in_slot[slot] = kEmpty;
+      chunk_in_slot[slot_of(chunk)] = kEmpty;
       consumed = chunk + 1;
     }
-    slot_freed.notify_all();
+    slot_freed.notify_all();  // no system call unless a helper waits
   }
   {
     std::lock_guard<std::mutex> lock(mutex);
     stop = true;
   }
   slot_freed.notify_all();
-  for (std::thread& worker : workers) worker.join();
+  for (std::thread& helper : helpers) helper.join();
   if (error) std::rethrow_exception(error);
 #endif
 }

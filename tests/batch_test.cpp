@@ -3,9 +3,12 @@
 // them (batched and threaded) against plain per-key loops.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "jumphash/batch.hpp"
@@ -468,6 +471,37 @@ TEST(ParallelChunks, ConsumesEveryChunkOnceInOrder) {
         });
     ASSERT_EQ(consumed.size(), 1000u) << threads;
     for (std::uint64_t i = 0; i < 1000; ++i) EXPECT_EQ(consumed[i], i) << threads;
+  }
+}
+
+TEST(ParallelChunks, TheCallingThreadIsWorkerZeroAndComputesToo) {
+  // On `threads` cores, `threads` threads compute: the calling thread,
+  // which consumes, computes whenever the next chunk is not ready yet.
+  for (unsigned threads : {2U, 3U}) {
+    const std::thread::id caller = std::this_thread::get_id();
+    std::mutex mutex;
+    std::map<unsigned, std::thread::id> thread_of_worker;
+    std::uint64_t computed_by_caller = 0;
+    bool worker_changed_thread = false;
+    run_ordered_chunks(
+        60, threads,
+        [&](std::uint64_t, std::size_t, unsigned worker) {
+          std::this_thread::sleep_for(std::chrono::microseconds(200));
+          const std::lock_guard<std::mutex> lock(mutex);
+          const auto [at, added] = thread_of_worker.emplace(worker, std::this_thread::get_id());
+          if (!added && at->second != std::this_thread::get_id()) worker_changed_thread = true;
+          if (std::this_thread::get_id() == caller) ++computed_by_caller;
+        },
+        [](std::uint64_t, std::size_t) {});
+    EXPECT_FALSE(worker_changed_thread) << threads;
+    ASSERT_TRUE(thread_of_worker.count(0)) << threads;
+    EXPECT_EQ(thread_of_worker[0], caller) << threads;
+    for (const auto& [worker, id] : thread_of_worker) {
+      if (worker != 0) {
+        EXPECT_NE(id, caller) << threads << " worker " << worker;
+      }
+    }
+    EXPECT_GT(computed_by_caller, 0u) << threads;
   }
 }
 

@@ -107,14 +107,16 @@ void set_report_threads(unsigned threads);
 unsigned report_threads();
 inline constexpr unsigned kMaxReportThreads = 256;
 
-/// Computes chunks 0..chunk_count-1 on up to `threads` threads and consumes
-/// them in order on the calling thread. compute(chunk, slot, worker) fills
-/// slot `slot` (0..slots-1) from worker `worker` (0..threads-1);
-/// consume(chunk, slot) then reads that slot, chunk 0 first; a slot is
-/// reused only after it was consumed. slots = 2 * threads. With one thread
-/// (or under Emscripten) it alternates compute and consume on the calling
-/// thread, slot 0, worker 0. An exception from compute or consume is
-/// rethrown on the calling thread after the workers stop.
+/// Computes chunks 0..chunk_count-1 on up to `threads` threads, the calling
+/// thread (worker 0) and threads - 1 more, and consumes them in order on
+/// the calling thread, which computes a chunk whenever the next one to
+/// consume is not ready. compute(chunk, slot, worker) fills slot `slot`
+/// (0..slots-1) from worker `worker` (0..threads-1); consume(chunk, slot)
+/// then reads that slot, chunk 0 first; a slot is reused only after it was
+/// consumed. slots = 2 * threads. With one thread (or under Emscripten) it
+/// alternates compute and consume on the calling thread, slot 0, worker 0.
+/// An exception from compute or consume is rethrown on the calling thread
+/// after the other threads stop.
 void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
                         const std::function<void(std::uint64_t chunk, std::size_t slot,
                                                  unsigned worker)>& compute,
