@@ -11,6 +11,7 @@
 #if !defined(__EMSCRIPTEN__)
 #include <condition_variable>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #endif
 
@@ -291,7 +292,13 @@ void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
 
   std::vector<std::thread> helpers;
   helpers.reserve(threads - 1);
-  for (unsigned worker = 1; worker < threads; ++worker) helpers.emplace_back(help, worker);
+  for (unsigned worker = 1; worker < threads; ++worker) {
+    try {
+      helpers.emplace_back(help, worker);
+    } catch (const std::system_error&) {
+      break;  // no thread to be had (a process limit): fewer count, the calling thread among them
+    }
+  }
   for (;;) {
     std::uint64_t chunk = 0;
     bool ready = false;

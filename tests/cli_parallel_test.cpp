@@ -2,7 +2,8 @@
 // Runs every transcript of tests/cli/ with -j 1 and with -j 2 and compares
 // stdout, stderr and the exit status byte for byte; then MOVED, LOAD and
 // BUCKETS over large range, random and mixed key sets with -j 1 and -j 4
-// (BUCKETS also against HASH, key by key for a few keys).
+// (BUCKETS also against HASH, key by key for a few keys), and with -j 4
+// where the system allows no thread.
 //
 //   jumphash_cli_parallel_tests [--gtest_filter=...]
 #include <gtest/gtest.h>
@@ -26,16 +27,17 @@ struct CliRun {
   int exit_status = -1;
 };
 
-/// Runs `jumphash <arguments>` in `directory` with `stdin_file` as input.
+/// Runs `jumphash <arguments>` in `directory` with `stdin_file` as input,
+/// through `launcher` (a command that runs the one after it), if any.
 CliRun run_cli(const fs::path& directory, const std::string& arguments,
-            const std::string& stdin_file) {
+               const std::string& stdin_file, const std::string& launcher = "") {
   const fs::path scratch =
       fs::temp_directory_path() / ("jumphash_parallel_" + std::to_string(::getpid()));
   fs::create_directories(scratch);
   const fs::path out = scratch / "out", err = scratch / "err";
-  const std::string command = "cd '" + directory.string() + "' && '" + JUMPHASH_CLI + "' " +
-                              arguments + " < '" + stdin_file + "' > '" + out.string() +
-                              "' 2> '" + err.string() + "'";
+  const std::string command = "cd '" + directory.string() + "' && " + launcher + " '" +
+                              JUMPHASH_CLI + "' " + arguments + " < '" + stdin_file + "' > '" +
+                              out.string() + "' 2> '" + err.string() + "'";
   const int status = std::system(command.c_str());
   CliRun run;
   EXPECT_TRUE(WIFEXITED(status)) << command;
@@ -160,6 +162,28 @@ TEST(CliParallel, BucketsOverLargeKeySetsPrintTheSameWithOneAndFourThreads) {
     EXPECT_EQ(lines[first + 6], lines[mixed + 300001]) << algorithms[a];
     EXPECT_EQ(lines[mixed + 400002].substr(0, 6), "\"bob\":") << algorithms[a];
   }
+}
+
+TEST(CliParallel, ThreadsAProcessMayNotStartLeaveFewerThreadsNotACrash) {
+  // RLIMIT_NPROC binds no root process: the CLI runs as nobody (uid 65534),
+  // allowed one process, so no thread of -j 4 can start (before
+  // 2026-12-06 that ended in std::terminate). In the sanitizer build
+  // LeakSanitizer, which needs a thread of its own at exit, is left out.
+  if (::geteuid() != 0 ||
+      std::system("command -v setpriv > /dev/null && command -v prlimit > /dev/null") != 0) {
+    GTEST_SKIP() << "needs root, setpriv and prlimit (util-linux)";
+  }
+  const std::string script =
+      "-e 'ALGO jumpback' -e 'KEYS 0..999999' -e 'MOVED 1000 1001' -e 'LOAD 1000' "
+      "-e 'KEYS 0..299999' -e 'BUCKETS 1000'";
+  const CliRun one = run_cli(fs::temp_directory_path(), "-j 1 " + script, "/dev/null");
+  const CliRun limited =
+      run_cli(fs::temp_directory_path(), "-j 4 " + script, "/dev/null",
+              "ASAN_OPTIONS=\"${ASAN_OPTIONS:-}:detect_leaks=0\" setpriv --reuid=65534 "
+              "--regid=65534 --clear-groups prlimit --nproc=1");
+  EXPECT_EQ(one.exit_status, 0) << one.err;
+  expect_same(one, limited, "-j 4 allowed no thread");
+  EXPECT_NE(one.out.find("moved: "), std::string::npos);
 }
 
 TEST(CliParallel, RejectsABadThreadCount) {

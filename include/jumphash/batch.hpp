@@ -116,7 +116,9 @@ inline constexpr unsigned kMaxReportThreads = 256;
 /// consumed. slots = 2 * threads. With one thread (or under Emscripten) it
 /// alternates compute and consume on the calling thread, slot 0, worker 0.
 /// An exception from compute or consume is rethrown on the calling thread
-/// after the other threads stop.
+/// after the other threads stop. Threads the system refuses to start (a
+/// process limit) are done without: the others, the calling thread at
+/// least, compute every chunk.
 void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
                         const std::function<void(std::uint64_t chunk, std::size_t slot,
                                                  unsigned worker)>& compute,
