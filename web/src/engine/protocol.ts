@@ -92,6 +92,16 @@ export interface PrepareSplitRequest {
   kind: 'prepareSplit';
 }
 
+/**
+ * Runs a small whole report in the worker (WHOLE_REPORT_WARM_UP in
+ * engine/reportJobs.ts), so that V8 optimises the report loops before the
+ * first report on a page of one worker (ReportPool.warm). Replies null,
+ * which nobody awaits (Lane.prepare).
+ */
+export interface WarmUpRequest {
+  kind: 'warmUp';
+}
+
 export interface RunRequest {
   kind: 'run';
   script: string;
@@ -324,6 +334,7 @@ export type Request =
   | ComputeRequest
   | KeyCountRequest
   | PrepareSplitRequest
+  | WarmUpRequest
   | RunRequest
   | RunStreamRequest
   | CheckRequest
@@ -342,6 +353,7 @@ export interface ReplyMap {
   compute: ComputeReply;
   keyCount: number;
   prepareSplit: null;
+  warmUp: null;
   run: RunReply;
   runStream: RunStreamReply;
   check: CheckReply;

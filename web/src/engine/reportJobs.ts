@@ -18,6 +18,24 @@ export function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAft
   return [...new Set(arrays.filter((a) => a != null).map((a) => a.buffer as ArrayBuffer))];
 }
 
+/**
+ * The whole report a worker runs once, its reply dropped, when a page of
+ * one worker warms it up (WarmUpRequest): the page's default pair of
+ * algorithms over 2^17 keys (a few ms), so that V8 has optimised their
+ * report loops before the first report. A WebAssembly function runs as
+ * baseline code until it has run enough and V8 has optimised it in the
+ * background, which the first report otherwise waited for. (A page of
+ * several workers runs the split code instead: engine/splitJob.ts,
+ * warmUp.)
+ */
+export const WHOLE_REPORT_WARM_UP: WithKeyText<ResizeRequest> = {
+  kind: 'resize',
+  algos: ['jump', 'jumpback'],
+  keys: `random:${1 << 19}:1`,
+  sizes: [10, 11],
+  sampleLimit: 1000,
+};
+
 /** One report of a resize request: an algorithm over one step of the chain, started with job options. */
 export interface ResizeStep {
   algo: string;

@@ -77,6 +77,17 @@ describe('ReportPool key counts', () => {
   });
 });
 
+describe('ReportPool.warmUp', () => {
+  test('warms a worker up with a small whole report on one worker, and with the split code on several', () => {
+    const single = new FakeLane();
+    poolOf(single, 1).warmUp();
+    expect(single.prepared.map((request) => request.kind)).toEqual(['warmUp']);
+    const lane = new FakeLane();
+    poolOf(lane).warmUp();
+    expect(lane.prepared.map((request) => request.kind)).toEqual(['prepareSplit']);
+  });
+});
+
 describe('ReportPool.prepareSplit', () => {
   test('asks each worker to load the split code ahead of the first split report, and none on one worker', () => {
     const lane = new FakeLane();

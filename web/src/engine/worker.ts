@@ -30,7 +30,7 @@ import type {
   ReportedResize,
   Request,
 } from './protocol';
-import { buffersOf, loadLabel, loadTopology, resizeReports, throwIfAllFailed } from './reportJobs';
+import { WHOLE_REPORT_WARM_UP, buffersOf, loadLabel, loadTopology, resizeReports, throwIfAllFailed } from './reportJobs';
 import { sampleBuffers } from './transfer';
 import {
   FieldError, Progress, type WithKeyText, blame, messageOf, parseScenario, post, runJob, withKeyText, withOptions,
@@ -163,6 +163,10 @@ async function handle(id: number, request: Request): Promise<void> {
       post({ id, type: 'result', value: null });
       return;
     }
+    case 'warmUp':
+      resizeReports(jh, id, WHOLE_REPORT_WARM_UP, reported);
+      post({ id, type: 'result', value: null });
+      return;
     case 'run':
       post({ id, type: 'result', value: jh.run(request.script) });
       return;
