@@ -264,6 +264,8 @@ void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
   };
   // Whether a chunk is left to compute with its slot free (under the lock).
   auto can_take = [&] { return next_chunk < chunk_count && next_chunk < consumed + slots; };
+  // Whether the next chunk to consume is computed (under the lock).
+  auto next_ready = [&] { return chunk_in_slot[slot_of(consumed)] == consumed; };
   // Computes `chunk` into its slot; false (after fail) if compute threw.
   auto compute_chunk = [&](std::uint64_t chunk, unsigned worker) {
     try {
@@ -304,12 +306,10 @@ void run_ordered_chunks(std::uint64_t chunk_count, unsigned threads,
     bool ready = false;
     {
       std::unique_lock<std::mutex> lock(mutex);
-      chunk_done.wait(lock, [&] {
-        return stop || consumed == chunk_count || chunk_in_slot[slot_of(consumed)] == consumed ||
-               can_take();
-      });
+      chunk_done.wait(
+          lock, [&] { return stop || consumed == chunk_count || next_ready() || can_take(); });
       if (stop || consumed == chunk_count) break;
-      ready = chunk_in_slot[slot_of(consumed)] == consumed;
+      ready = next_ready();
       chunk = ready ? consumed : next_chunk++;
     }
     if (!ready) {
