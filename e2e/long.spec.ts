@@ -56,7 +56,7 @@ test('a 10^8-key report shows progress and Cancel stops it', async ({ page }) =>
   await expect(page.getByTestId('moved-jump')).toHaveText('1653');
 });
 
-test('a report shows that it runs only once it has run 200 ms; aria-busy is set at once', async ({ page }) => {
+test('a report shows that it runs only once it has run 200 ms, and that moves no line of the report; aria-busy is set at once', async ({ page }) => {
   await page.goto('./#view=resize&algo=jump&from=10&to=12&keys=0..9');
   await expect(page.getByTestId('total-keys')).toHaveText('10');
   // Everything the page shows of a run, as it happens (performance.now()).
@@ -64,9 +64,13 @@ test('a report shows that it runs only once it has run 200 ms; aria-busy is set 
   // be late by what that script did next, never early: the delays are
   // measured from the run's start, the User Timing mark `jumphash:run` set
   // before the page arms them, not from when aria-busy was seen.
+  // With each sign, where the report's key count then was on the page (its
+  // top, px): the signs are drawn over the report or in a row kept for them,
+  // so that showing them moves nothing the reader is looking at.
   await page.evaluate(() => {
-    const w = window as unknown as { seen: [string, number][] };
+    const w = window as unknown as { seen: [string, number][]; tops: [string, number][] };
     w.seen = [];
+    w.tops = [];
     const cancel = document.querySelector<HTMLElement>('[data-testid="cancel"]')!;
     const panel = document.querySelector<HTMLElement>('[data-testid="progress"]')!;
     new MutationObserver(() => {
@@ -76,13 +80,21 @@ test('a report shows that it runs only once it has run 200 ms; aria-busy is set 
         !panel.hidden && !cancel.hidden ? 'cancel' : '',
         document.querySelector('.results[aria-busy="true"]') ? 'busy' : '',
       ].filter(Boolean);
-      for (const sign of now) if (!w.seen.some(([s]) => s === sign)) w.seen.push([sign, at]);
+      const count = document.querySelector('[data-testid="total-keys"]');
+      for (const sign of now) {
+        if (w.seen.some(([s]) => s === sign)) continue;
+        w.seen.push([sign, at]);
+        if (count) w.tops.push([sign, count.getBoundingClientRect().top + window.scrollY]);
+      }
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
+  const countTop = () => page.getByTestId('total-keys').evaluate((count) => count.getBoundingClientRect().top + window.scrollY);
   /** The signs seen, in order, each with its ms since the run's first mark. */
   const edit = async (keys: string, count: string) => {
     await page.evaluate(() => {
-      (window as unknown as { seen: [string, number][] }).seen = [];
+      const w = window as unknown as { seen: [string, number][]; tops: [string, number][] };
+      w.seen = [];
+      w.tops = [];
       performance.clearMarks('jumphash:run');
     });
     await page.locator('textarea[name="keys"]').fill(keys);
@@ -101,10 +113,16 @@ test('a report shows that it runs only once it has run 200 ms; aria-busy is set 
   // A long one (about a second): aria-busy first, then the note and Cancel, both
   // at least 200 ms after the run started. performance.now() is coarsened to
   // 0.1 ms in Chromium (with jitter): 0.2 ms is allowed for the two readings.
+  const before = await countTop();
   const long = await edit('random:100000000:1', '100000000');
   expect(long.map(({ sign }) => sign).sort(), described(long)).toEqual(['busy', 'cancel', 'note']);
   expect(long[0]!.sign, described(long)).toBe('busy');
   for (const { sign, ms } of long.slice(1)) expect(ms, `${sign}: ${described(long)}`).toBeGreaterThanOrEqual(199.8);
+  // The old report stayed where it was while the signs showed, and the new one is drawn there too.
+  const tops = await page.evaluate(() => (window as unknown as { tops: [string, number][] }).tops);
+  expect(tops.map(([sign]) => sign).sort()).toEqual(['busy', 'cancel', 'note']);
+  for (const [sign, top] of tops) expect(top, `the key count's top when ${sign} showed, against ${before} before the run`).toBe(before);
+  expect(await countTop()).toBe(before);
   await expect(page.getByTestId('out-of-date')).toHaveCount(0);
   await expect(page.locator('.results')).not.toHaveAttribute('aria-busy', 'true');
 });

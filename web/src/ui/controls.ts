@@ -129,6 +129,12 @@ export interface ProgressPanel {
  */
 export const PROGRESS_DRAW_EVERY_MS = 250;
 
+/**
+ * A progress bar, its text and Cancel. Hidden, the panel keeps its place (an
+ * empty row, as tall as when shown; style.css): showing it mid-run moves
+ * nothing below it, such as a report whose every line would otherwise move
+ * down and be drawn again while the workers run.
+ */
 export function progressPanel(): ProgressPanel {
   const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Report progress' });
   const text = h('span', { class: 'progress-text', 'aria-live': 'polite' });
@@ -217,10 +223,10 @@ export function progressPanel(): ProgressPanel {
     finish(message) {
       forget();
       cancel.hidden = true;
-      if (message) {
-        text.textContent = message;
-        root.hidden = false;
-      } else root.hidden = true;
+      // Hidden, the text is emptied too: the panel keeps its place, and
+      // would keep the last run's text and its height.
+      text.textContent = message;
+      root.hidden = !message;
     },
   };
   cancel.addEventListener('click', () => panel.onCancel?.());

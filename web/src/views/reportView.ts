@@ -43,7 +43,7 @@ export interface ReportViewOptions<K extends ReportKind> {
 }
 
 export interface ReportView {
-  /** The progress bar with its Cancel button; place it above `results`. */
+  /** The progress bar with its Cancel button; place it above `results` (it keeps its place while hidden). */
   progress: ProgressPanel;
   /** Where the report (or its error) appears. */
   results: HTMLElement;
@@ -73,7 +73,8 @@ export const OUT_OF_DATE_TEXT = 'Out of date: the inputs changed and a new repor
 
 /**
  * Marks the report in `results` out of date (or current again): a visible
- * note first in the area, `aria-busy` for screen readers and `data-stale`
+ * note first in the area (drawn over the report's top corner, so that the
+ * report does not move), `aria-busy` for screen readers and `data-stale`
  * for styling. Does nothing to an empty area.
  */
 export function markOutOfDate(results: HTMLElement, outOfDate: boolean): void {
@@ -97,6 +98,9 @@ export function resultsError(results: HTMLElement, message: string): void {
 }
 
 export function reportView<K extends ReportKind>(options: ReportViewOptions<K>): ReportView {
+  // Neither sign of a run moves the report: the panel keeps its place and
+  // the note is drawn over the report's top corner (style.css), so the
+  // report does not jump down 200 ms into a run and back when it ends.
   const progress = progressPanel();
   const results = h('div', { class: 'results' });
   let generation = 0;
