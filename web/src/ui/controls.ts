@@ -131,9 +131,9 @@ export const PROGRESS_DRAW_EVERY_MS = 250;
 
 /**
  * A progress bar, its text and Cancel. Hidden, the panel keeps its place (an
- * empty row, as tall as when shown; style.css): showing it mid-run moves
- * nothing below it, such as a report whose every line would otherwise move
- * down and be drawn again while the workers run.
+ * empty row, as tall as when shown on a wide screen; style.css): showing it
+ * mid-run moves nothing below it (a report, the console's output), which
+ * would otherwise jump down and back up when the run ends.
  */
 export function progressPanel(): ProgressPanel {
   const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Report progress' });
