@@ -450,10 +450,13 @@ class ResizeJob {
     sample_buckets_.clear();
     sample_keys_.clear(!every_key_text);
     if (!with_sample) return;
-    for (const MovedKey& key : report_->sample()) {
+    const std::vector<MovedKey>& sample = report_->sample();
+    sample_buckets_.resize(2 * sample.size());
+    for (std::size_t i = 0; i < sample.size(); ++i) {
+      const MovedKey& key = sample[i];
       sample_values_.push_back(key.value);
-      sample_buckets_.push_back(key.old_bucket);
-      sample_buckets_.push_back(key.new_bucket);
+      sample_buckets_[i] = key.old_bucket;
+      sample_buckets_[sample.size() + i] = key.new_bucket;
       sample_keys_.add(key.value, key.label.empty() ? nullptr : &key.label);
     }
   }
@@ -474,7 +477,8 @@ class ResizeJob {
   /// once collected with the sample, the length of the sample buffers.
   int sampled() const { return static_cast<int>(report_->sample().size()); }
   std::uintptr_t sample_values() const { return address(sample_values_.data()); }
-  /// sampled() pairs (old bucket, new bucket).
+  /// Two columns of sampled() buckets: every key's old bucket, then every
+  /// key's new one (the package copies each column whole: SampleColumns).
   std::uintptr_t sample_buckets() const { return address(sample_buckets_.data()); }
   /// How the sampled keys print (PrintedKeys).
   std::uintptr_t sample_key_text() const { return sample_keys_.text(); }

@@ -341,10 +341,13 @@ class NodeResizeJob {
     sample_nodes_.clear();
     sample_keys_.clear(!every_key_text);
     if (!with_sample) return;
-    for (const MovedNodeKey& key : report_->sample()) {
+    const std::vector<MovedNodeKey>& sample = report_->sample();
+    sample_nodes_.resize(2 * sample.size());
+    for (std::size_t i = 0; i < sample.size(); ++i) {
+      const MovedNodeKey& key = sample[i];
       sample_values_.push_back(key.value);
-      sample_nodes_.push_back(static_cast<std::int32_t>(key.old_node));
-      sample_nodes_.push_back(static_cast<std::int32_t>(key.new_node));
+      sample_nodes_[i] = static_cast<std::int32_t>(key.old_node);
+      sample_nodes_[sample.size() + i] = static_cast<std::int32_t>(key.new_node);
       sample_keys_.add(key.value, key.label.empty() ? nullptr : &key.label);
     }
   }
@@ -361,7 +364,8 @@ class NodeResizeJob {
   /// once collected with the sample, the length of the sample buffers.
   int sampled() const { return static_cast<int>(report_->sample().size()); }
   std::uintptr_t sampleValues() const { return address(sample_values_.data()); }
-  /// sampled() pairs (old node index, new node index).
+  /// Two columns of sampled() node indices: every key's old node, then
+  /// every key's new one (as ResizeJob::sample_buckets).
   std::uintptr_t sampleNodes() const { return address(sample_nodes_.data()); }
   /// How the sampled keys print (PrintedKeys).
   std::uintptr_t sampleKeyText() const { return sample_keys_.text(); }
