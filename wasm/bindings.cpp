@@ -449,15 +449,9 @@ class ResizeJob {
     sample_values_.clear();
     sample_buckets_.clear();
     sample_keys_.clear(!every_key_text);
-    if (!with_sample) return;
-    const std::vector<MovedKey>& sample = report_->sample();
-    sample_buckets_.resize(2 * sample.size());
-    for (std::size_t i = 0; i < sample.size(); ++i) {
-      const MovedKey& key = sample[i];
-      sample_values_.push_back(key.value);
-      sample_buckets_[i] = key.old_bucket;
-      sample_buckets_[sample.size() + i] = key.new_bucket;
-      sample_keys_.add(key.value, key.label.empty() ? nullptr : &key.label);
+    if (with_sample) {
+      collect_sample(report_->sample(), &MovedKey::old_bucket, &MovedKey::new_bucket,
+                     sample_values_, sample_buckets_, sample_keys_);
     }
   }
   std::uintptr_t loads_before() const { return address(before_.data()); }

@@ -224,6 +224,27 @@ class FlowCellColumns {
 void collect_flows(const FlowMatrix& flows, bool as_cells, FlowCellColumns& cells,
                    std::vector<double>& matrix);
 
+/// A resize's moved-key sample for JavaScript, appended to empty buffers:
+/// each key's value into `values`, its bucket or node indices (the members
+/// `old_index` and `new_index`) into `columns` as two columns (every key's
+/// old one, then every key's new one: the package copies each column
+/// whole), and its text into `keys` (PrintedKeys::add). Compiled in each
+/// Embind file, for size, as it was when each had its own loop: here, for
+/// speed, both copies took the embed over its budget (+186 bytes).
+template <class MovedKeyType, class Index>
+void collect_sample(const std::vector<MovedKeyType>& sample, Index MovedKeyType::*old_index,
+                    Index MovedKeyType::*new_index, std::vector<std::uint64_t>& values,
+                    std::vector<std::int32_t>& columns, PrintedKeys& keys) {
+  columns.resize(2 * sample.size());
+  for (std::size_t i = 0; i < sample.size(); ++i) {
+    const MovedKeyType& key = sample[i];
+    values.push_back(key.value);
+    columns[i] = static_cast<std::int32_t>(key.*old_index);
+    columns[sample.size() + i] = static_cast<std::int32_t>(key.*new_index);
+    keys.add(key.value, key.label.empty() ? nullptr : &key.label);
+  }
+}
+
 /// load_stats(loads) as the 7 doubles the package reads: total, min, max,
 /// mean, max/mean, chi-square, degrees of freedom.
 std::vector<double> load_stats_doubles(const std::vector<std::uint64_t>& loads);

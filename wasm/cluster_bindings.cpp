@@ -340,15 +340,9 @@ class NodeResizeJob {
     sample_values_.clear();
     sample_nodes_.clear();
     sample_keys_.clear(!every_key_text);
-    if (!with_sample) return;
-    const std::vector<MovedNodeKey>& sample = report_->sample();
-    sample_nodes_.resize(2 * sample.size());
-    for (std::size_t i = 0; i < sample.size(); ++i) {
-      const MovedNodeKey& key = sample[i];
-      sample_values_.push_back(key.value);
-      sample_nodes_[i] = static_cast<std::int32_t>(key.old_node);
-      sample_nodes_[sample.size() + i] = static_cast<std::int32_t>(key.new_node);
-      sample_keys_.add(key.value, key.label.empty() ? nullptr : &key.label);
+    if (with_sample) {
+      collect_sample(report_->sample(), &MovedNodeKey::old_node, &MovedNodeKey::new_node,
+                     sample_values_, sample_nodes_, sample_keys_);
     }
   }
   std::uintptr_t loadsBefore() const { return address(loads_before_.data()); }

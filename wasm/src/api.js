@@ -524,7 +524,7 @@ export function createApi(m) {
     const heap = m.HEAPU8.buffer;
     const values = new BigUint64Array(heap, native.sampleValues(), count);
     const olds = new Int32Array(heap, columnsAt, count);
-    const news = new Int32Array(heap, columnsAt + 4 * count, count);
+    const news = new Int32Array(heap, columnsAt + Int32Array.BYTES_PER_ELEMENT * count, count);
     if (columns) {
       // Each column copied whole, with no bigint made per key (sampleColumns
       // reads and writes one), and no loop over the keys unless some have
