@@ -23,7 +23,11 @@ import { type AfterReply, openPage, type ReportCase, reportMs, type Times } from
 // bare Web Workers in headless Chromium, with the same module
 // (wasm/bench/threads.mjs): on this project's VM, what two cores give one
 // loop changes from minute to minute, and the bare Web Workers show what
-// the browser leaves of it before the page's parts, merge and drawing.
+// the browser leaves of it before the page's parts, merge and drawing. Its
+// lines give each of the two threads' own time for its half: when they are
+// far apart, one vCPU ran the loop slower than the other in that round
+// (alone as well: on this VM, one vCPU at times runs the jumpback loop
+// 1.45x slower), which bounds what any split of the keys can gain.
 
 const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');

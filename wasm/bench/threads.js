@@ -1,6 +1,7 @@
 // bench/threads.mjs's loop on 1 and 2 Web Workers in a browser (the job in
 // the query string as JSON, ?job=...&rounds=5): the page's report workers
-// minus the page's parts, merge and drawing. The best ms of each go to
+// minus the page's parts, merge and drawing. The best ms of each, and the
+// two workers' own ms for their halves in the best round of two, go to
 // /result.
 import { timeThreads } from './threadsLoop.js';
 
@@ -25,7 +26,7 @@ async function main() {
   try {
     const query = new URLSearchParams(location.search);
     const workers = [await start(), await start()];
-    report.best = await timeThreads(workers, ask, JSON.parse(query.get('job')), Number(query.get('rounds')));
+    Object.assign(report, await timeThreads(workers, ask, JSON.parse(query.get('job')), Number(query.get('rounds'))));
     for (const worker of workers) worker.terminate();
   } catch (error) {
     report.error = String(error && error.stack ? error.stack : error);

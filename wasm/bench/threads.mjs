@@ -38,8 +38,16 @@ for (const name of ['from', 'to', 'rounds']) {
 }
 const job = { algo: options.algo, keys: options.keys, from: Number(options.from), to: Number(options.to) };
 const rounds = Number(options.rounds);
-const summary = (where, unit, [one, two]) =>
-  `${job.algo} ${job.from} -> ${job.to} over ${job.keys} on ${where}, best of ${rounds}: 1 ${unit} ${one.toFixed(1)} ms, 2 ${unit}s ${two.toFixed(1)} ms, ${(one / two).toFixed(2)}x`;
+/**
+ * A line of the result: the best of one thread and of two, and what each of
+ * the two took for its half on its own clock in that round (with its CPU
+ * where known), the slower against the faster.
+ */
+const summary = (where, unit, { best: [one, two], halves, cpus }) => {
+  const own = halves.map((ms, i) => `${ms.toFixed(1)} ms${cpus[i] == null ? '' : ` on cpu ${cpus[i]}`}`).join(' / ');
+  const apart = (Math.max(...halves) / Math.min(...halves)).toFixed(2);
+  return `${job.algo} ${job.from} -> ${job.to} over ${job.keys} on ${where}, best of ${rounds}: 1 ${unit} ${one.toFixed(1)} ms, 2 ${unit}s ${two.toFixed(1)} ms, ${(one / two).toFixed(2)}x (their halves ${own}, ${apart}x apart)`;
+};
 
 const start = () =>
   new Promise((resolve, reject) => {
@@ -53,16 +61,16 @@ const ask = (worker, request) =>
     worker.postMessage(request);
   });
 const workers = [await start(), await start()];
-let best;
+let timed;
 try {
-  best = await timeThreads(workers, ask, job, rounds);
+  timed = await timeThreads(workers, ask, job, rounds);
 } catch (error) {
   console.error(`threads.mjs: ${error.message}`);
   process.exit(1);
 } finally {
   for (const worker of workers) await worker.terminate();
 }
-console.log(summary('Node worker_threads', 'thread', best));
+console.log(summary('Node worker_threads', 'thread', timed));
 
 if (browser && !haveChromium) console.log(`Chromium Web Workers: skipped, no Chromium at ${chromium} (set CHROMIUM)`);
 if (browser && haveChromium) {
@@ -72,5 +80,5 @@ if (browser && haveChromium) {
     console.error(`threads.mjs: in Chromium: ${report.error}`);
     process.exit(1);
   }
-  console.log(summary('Chromium Web Workers', 'worker', report.best));
+  console.log(summary('Chromium Web Workers', 'worker', report));
 }

@@ -4,14 +4,21 @@
 // range, it answers with the count or the keys the range moved. Not a test.
 import { loadJumphash } from '../src/index.js';
 
-/** Answers one request of bench/threadsLoop.js (see there) with `jh`. */
-export function answer(jh, request) {
+/**
+ * Answers one request of bench/threadsLoop.js (see there) with `jh`: a key
+ * set's count, or a job's moved count with the ms the job took on this
+ * thread (start to result) and, where `cpuNow` can tell, the CPU the
+ * thread ended it on.
+ */
+export function answer(jh, request, cpuNow = () => undefined) {
   try {
     if ('count' in request) return { keyCount: jh.keyCount(request.count) };
+    const started = performance.now();
     const job = jh.startResize(request.algo, request.keys, request.from, request.to, { keyRange: [request.begin, request.end] });
     try {
       while (!job.step(1 << 20));
-      return { moved: job.partResult().moved };
+      const { moved } = job.partResult();
+      return { moved, ms: performance.now() - started, cpu: cpuNow() };
     } finally {
       job.dispose();
     }
@@ -30,8 +37,18 @@ if (typeof WorkerGlobalScope !== 'undefined' && self instanceof WorkerGlobalScop
 } else if (typeof process !== 'undefined') {
   const { parentPort } = await import('node:worker_threads');
   if (parentPort) {
+    const { readFileSync } = await import('node:fs');
+    // Linux: field 39 of this thread's stat, the CPU it last ran on (the
+    // fields after the command's closing parenthesis start at field 3).
+    const cpuNow = () => {
+      try {
+        return Number(readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')[36]);
+      } catch {
+        return undefined;
+      }
+    };
     const jh = await loadJumphash();
-    parentPort.on('message', (request) => parentPort.postMessage(answer(jh, request)));
+    parentPort.on('message', (request) => parentPort.postMessage(answer(jh, request, cpuNow)));
     parentPort.postMessage('ready');
   }
 }
