@@ -121,6 +121,40 @@ test('a report shows that it runs only once it has run 200 ms, and that moves no
   await expect(page.locator('.results')).not.toHaveAttribute('aria-busy', 'true');
 });
 
+// The progress panel's text changes 4 times a second during a long run: on
+// a phone's width (and a tablet's), it once wrapped to a second and a third
+// line and moved the report below it by 24-51 px. Every change to the page
+// during the run is watched, not only the first of each sign.
+for (const width of [320, 390, 768]) {
+  test(`at ${width} px, a long run's progress moves no line of the report`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('./#view=resize&algo=jump&from=10&to=12&keys=0..9');
+    await expect(page.getByTestId('total-keys')).toHaveText('10');
+    await chartsDrawn(page);
+    await page.evaluate(() => {
+      const w = window as unknown as { tops: number[]; texts: string[] };
+      w.tops = [];
+      w.texts = [];
+      const panel = document.querySelector<HTMLElement>('[data-testid="progress"]')!;
+      new MutationObserver(() => {
+        const count = document.querySelector('[data-testid="total-keys"]');
+        if (count) w.tops.push(count.getBoundingClientRect().top + window.scrollY);
+        if (!panel.hidden) w.texts.push(panel.querySelector('.progress-text')?.textContent ?? '');
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    const before = await page.getByTestId('total-keys').evaluate((count) => count.getBoundingClientRect().top + window.scrollY);
+    await page.locator('textarea[name="keys"]').fill('random:100000000:1');
+    await expect(page.getByTestId('total-keys')).toHaveText('100000000', { timeout: 120_000 });
+    const { tops, texts } = await page.evaluate(() => {
+      const w = window as unknown as { tops: number[]; texts: string[] };
+      return { tops: w.tops, texts: w.texts };
+    });
+    // The run was long enough to draw its counts at least once.
+    expect(texts.some((text) => text.includes(' key lookups')), texts.join(' | ')).toBe(true);
+    expect([...new Set(tops)], `the key count's top during the run, against ${before} before it`).toEqual([before]);
+  });
+}
+
 test('10^7 keys complete in the worker without blocking the main thread', async ({ page }) => {
   await watchLongTasks(page);
   await page.goto('./#view=resize&algo=jump,jumpback&from=10&to=12&keys=0..9');

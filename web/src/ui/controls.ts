@@ -131,15 +131,16 @@ export const PROGRESS_DRAW_EVERY_MS = 250;
 
 /**
  * A progress bar, its text and Cancel. Hidden, the panel keeps its place (an
- * empty row, as tall as when shown on a wide screen; style.css): showing it
- * mid-run moves nothing below it (a report, the console's output), which
- * would otherwise jump down and back up when the run ends.
+ * empty row, as tall as when shown, at any width; style.css): showing it
+ * mid-run, its text changing, or its closing message moves nothing below it
+ * (a report, the console's output), which would otherwise jump down and
+ * back up when the run ends.
  */
 export function progressPanel(): ProgressPanel {
   const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Report progress' });
   const text = h('span', { class: 'progress-text', 'aria-live': 'polite' });
   const cancel = h('button', { type: 'button', class: 'secondary', 'data-testid': 'cancel' }, 'Cancel');
-  const root = h('div', { class: 'progress-panel', hidden: true, 'data-testid': 'progress' }, bar, text, cancel);
+  const root = h('div', { class: 'progress-panel', hidden: true, 'data-testid': 'progress' }, bar, cancel, text);
   /** The newest report not drawn yet, when a drawing is scheduled. */
   let latest: Progress | null = null;
   let timer = 0;
@@ -153,7 +154,9 @@ export function progressPanel(): ProgressPanel {
     bar.max = progress.total || 1;
     bar.value = progress.done;
     const pct = progress.total ? ((progress.done / progress.total) * 100).toFixed(1) : '0';
-    text.textContent = `${progress.phase} — ${grouped(progress.done)} of ${grouped(progress.total)} key lookups (${pct}%)`;
+    // The share first, then the counts, then which report: where the
+    // panel is short of room, the text is cut from its end (style.css).
+    text.textContent = `${pct}% · ${grouped(progress.done)} of ${grouped(progress.total)} key lookups · ${progress.phase}`;
   };
   /** Drops a scheduled drawing and a pending show (start's showAfterMs): the text is about to say something newer. */
   const forget = () => {

@@ -119,7 +119,7 @@ export function claimsView(context: AppContext): ViewInstance {
   const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Claims run' });
   const progressText = h('span', { class: 'progress-text', 'aria-live': 'polite', 'data-testid': 'claims-progress-text' });
   const cancel = h('button', { type: 'button', class: 'secondary', 'data-testid': 'cancel' }, 'Cancel');
-  const progress = h('div', { class: 'progress-panel', hidden: true, 'data-testid': 'progress' }, bar, progressText, cancel);
+  const progress = h('div', { class: 'progress-panel', hidden: true, 'data-testid': 'progress' }, bar, cancel, progressText);
   const summary = h('p', { 'data-testid': 'claims-summary', 'aria-live': 'polite' });
   const list = h('ol', { class: 'claims-list', 'data-testid': 'claims-list' });
   const root = h(
