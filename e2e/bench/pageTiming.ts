@@ -32,6 +32,16 @@ export interface AfterReply {
 }
 
 /**
+ * The keys each worker counted in a split report (the User Timing mark
+ * `jumphash:split` of engine/splitReport.ts), null when the report did not
+ * split. A pair of workers counts toward each other until they meet, so
+ * two workers' keys far apart mean one ran slower than the other.
+ */
+export interface Split {
+  keysCounted: number[] | null;
+}
+
+/**
  * A page of the Resize view with `workers` workers (?workers=N), showing
  * `c` over keys 0..99, its workers started; `path`: where the build is
  * served (a build of builds.bench.ts: `./ab/<name>/`).
@@ -49,7 +59,7 @@ export async function openPage(context: BrowserContext, c: ReportCase, workers: 
  * from the report's start (the User Timing mark `jumphash:report` that
  * engine.reports sets after the view's input debounce) to the same frame.
  */
-export async function reportMs(page: Page, c: ReportCase): Promise<Times & AfterReply> {
+export async function reportMs(page: Page, c: ReportCase): Promise<Times & AfterReply & Split> {
   await page.bringToFront();
   await page.locator('textarea[name="keys"]').fill('0..99');
   await expect(page.getByTestId('total-keys')).toHaveText('100', { timeout: 300_000 });
@@ -75,6 +85,7 @@ export async function reportMs(page: Page, c: ReportCase): Promise<Times & After
   const started = await page.evaluate(() => {
     performance.clearMarks('jumphash:report');
     performance.clearMarks('jumphash:reply');
+    performance.clearMarks('jumphash:split');
     return performance.now();
   });
   await page.locator('textarea[name="keys"]').fill(c.keys);
@@ -82,11 +93,15 @@ export async function reportMs(page: Page, c: ReportCase): Promise<Times & After
   const [reportAt, replyAt] = await page.evaluate(() =>
     ['jumphash:report', 'jumphash:reply'].map((name) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN),
   );
+  const keysCounted = await page.evaluate(
+    () => ((performance.getEntriesByName('jumphash:split').at(-1) as PerformanceMark | undefined)?.detail as { keys: number[] } | undefined)?.keys ?? null,
+  );
   return {
     typed: Math.round(shownAt - started),
     report: Math.round(shownAt - reportAt!),
     reply: Math.round(replyAt! - reportAt!),
     render: inDocumentAt - replyAt!,
     frame: shownAt - inDocumentAt,
+    keysCounted,
   };
 }

@@ -27,7 +27,10 @@ import { type AfterReply, openPage, type ReportCase, reportMs, type Times } from
 // lines give each of the two threads' own time for its half: when they are
 // far apart, one vCPU ran the loop slower than the other in that round
 // (alone as well: on this VM, one vCPU at times runs the jumpback loop
-// 1.45x slower), which bounds what any split of the keys can gain.
+// 1.45x slower), which bounds what any split of the keys can gain. The
+// page's own split reports say the same of each round: the keys each of
+// its workers counted (the User Timing mark `jumphash:split`), as a pair
+// counts toward each other until they meet.
 
 const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');
@@ -47,11 +50,16 @@ const ROUNDS = 5;
  * in turn for ROUNDS rounds: per count, the best of its runs, and every
  * run's time from the reply to the screen.
  */
-async function caseMs(context: BrowserContext, c: ReportCase, workerCounts: number[]): Promise<{ best: Times[]; afterReply: AfterReply[][] }> {
+async function caseMs(
+  context: BrowserContext,
+  c: ReportCase,
+  workerCounts: number[],
+): Promise<{ best: Times[]; afterReply: AfterReply[][]; splits: Split[][] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
   const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity, reply: Infinity }));
   const afterReply: AfterReply[][] = workerCounts.map(() => []);
+  const splits: Split[][] = workerCounts.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, page] of pages.entries()) {
       const times = await reportMs(page, c);
@@ -59,10 +67,27 @@ async function caseMs(context: BrowserContext, c: ReportCase, workerCounts: numb
       best[i]!.report = Math.min(best[i]!.report, times.report);
       best[i]!.reply = Math.min(best[i]!.reply, times.reply);
       afterReply[i]!.push({ render: times.render, frame: times.frame });
+      splits[i]!.push({ keysCounted: times.keysCounted, reply: times.reply });
     }
   }
   for (const page of pages) await page.close();
-  return { best, afterReply };
+  return { best, afterReply, splits };
+}
+
+/** One round's report: the keys each worker counted (pageTiming.ts, Split) and its ms to the reply. */
+interface Split {
+  keysCounted: number[] | null;
+  reply: number;
+}
+
+/**
+ * A round's split report: its keys per worker in millions, the most against
+ * the fewest, and its reply, `5.10M / 4.90M (1.04x) 38 ms`; `whole` when
+ * it did not split.
+ */
+function splitText({ keysCounted: keys, reply }: Split): string {
+  if (!keys) return `whole ${reply} ms`;
+  return `${keys.map((k) => `${(k / 1e6).toFixed(2)}M`).join(' / ')} (${(Math.max(...keys) / Math.min(...keys)).toFixed(2)}x) ${reply} ms`;
 }
 
 /**
@@ -98,8 +123,15 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   const bare = [...native].find(([name]) => name.startsWith('resize/bare_loop'))?.[1];
   const threadLines: string[] = [];
   const afterReplyLines: string[] = [];
+  const splitLines: string[] = [];
   for (const c of CASES) {
-    const { best: times, afterReply } = await caseMs(context, c, workerCounts);
+    const { best: times, afterReply, splits } = await caseMs(context, c, workerCounts);
+    splitLines.push(
+      `${c.name}: ${workerCounts
+        .slice(1)
+        .map((w) => `${w} workers: ${splits[workerCounts.indexOf(w)]!.map(splitText).join('; ')}`)
+        .join(' | ')}`,
+    );
     const runs = (all: AfterReply[], key: keyof AfterReply) => all.map((one) => one[key].toFixed(1)).join(' / ');
     afterReplyLines.push(
       `${c.name}: ${workerCounts.map((w, i) => `${w} worker${w === 1 ? '' : 's'}: render ${runs(afterReply[i]!, 'render')}, frame ${runs(afterReply[i]!, 'frame')}`).join('; ')}`,
@@ -126,6 +158,9 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   // over random:10000000:1) counted by 1 thread or by 2 threads, half each.
   lines.push('', `Native threads, 1 -> 2, same run: the report ${threads('resize/report')}, the CLI ${threads('resize/cli')}, the short jumpback report over random:10000000:1 ${threads('short/report')}.`);
   lines.push('', 'From the reply to the screen, every run (ms): the view drawing the report (reply to the count in the document), then the wait for the next animation frame:', ...afterReplyLines);
+  // A pair of workers counts toward each other until they meet: the keys
+  // each counted are as their speeds were in that round.
+  lines.push('', 'The keys each worker counted, every run (the most against the fewest), and its ms to the reply:', ...splitLines);
   lines.push('', 'The same loops on Node worker_threads and bare Chromium Web Workers (wasm/bench/threads.mjs), each just after its page rounds:', ...threadLines);
   console.log(lines.join('\n'));
 });

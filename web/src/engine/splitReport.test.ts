@@ -170,8 +170,12 @@ describe('runSplitReport', () => {
     expect(lanes[1]!.posted).toContain(merge);
     expect(merge.request).toMatchObject({ into: down![2] });
     await answerAllBut(lanes, merge);
+    performance.clearMarks('jumphash:split');
     merge.resolve({ keyCount: KEYS, items: [] });
     await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+    // The keys each worker counted, for the page benchmark: the second only its two grants.
+    const marks = performance.getEntriesByName('jumphash:split') as PerformanceMark[];
+    expect(marks.map((mark) => mark.detail)).toEqual([{ keys: [KEYS - 1_093_750 - 837_403, 1_093_750 + 837_403] }]);
   });
 
   test('with three workers, one that has no keys left counts down the keys left of the run counted alone; it then has two runs, the first collected, and the run the last worker holds absorbs the others', async () => {
@@ -310,8 +314,12 @@ describe('runSplitReport', () => {
     const merge = lanes[0]!.posted.at(-1)!;
     const parts = merge.request.parts as ReturnType<typeof counts>[];
     expect(parts.map((part) => part.steps[0]!.result.sample.values.length)).toEqual([0, 200_000]);
+    performance.clearMarks('jumphash:split');
     merge.resolve({ keyCount: KEYS, steps: [] });
     await expect(report).resolves.toEqual({ keyCount: KEYS, steps: [] });
+    // The keys each worker counted, up to where the two met; the retake is not counted again.
+    const marks = performance.getEntriesByName('jumphash:split') as PerformanceMark[];
+    expect(marks.map((mark) => mark.detail)).toEqual([{ keys: [met, KEYS - met] }]);
   });
 
   test('a grant that fails stops every worker, and the report rejects with its error alone', async () => {

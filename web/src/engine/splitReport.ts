@@ -251,7 +251,11 @@ export async function runSplitReport(
     }
     await Promise.all(lanes.map((_, l) => takeGrants(l)));
     if (cancelled()) throw new CancelledError();
-    if (mergedInto) return await mergedInto;
+    if (mergedInto) {
+      const reply = await mergedInto;
+      markKeysCounted(scheduler.runs, lanes.length);
+      return reply;
+    }
     lanes.forEach((_, l) => collect(l));
     runs = startedRuns().sort((a, b) => a.begin - b.begin);
     parts = await Promise.all(runs.map((run) => collected.get(run)!));
@@ -264,7 +268,24 @@ export async function runSplitReport(
     throw error;
   }
   if (cancelled()) throw new CancelledError();
-  return merge(split, parts, lanes[0]!);
+  const reply = await merge(split, parts, lanes[0]!);
+  markKeysCounted(scheduler.runs, lanes.length);
+  return reply;
+}
+
+/**
+ * For the page benchmark (e2e/bench/reports.bench.ts) and DevTools: the
+ * User Timing mark `jumphash:split`, its detail `{ keys }`, the keys each
+ * of `lanes` workers counted in a report's `runs`. The workers of a pair
+ * count toward each other until they meet, so their keys are as their
+ * speeds were: on this project's 2-core VM, where one vCPU at times runs
+ * the report loop 1.45x slower than the other, two workers' keys far
+ * apart show such a report.
+ */
+function markKeysCounted(runs: readonly Run[], lanes: number): void {
+  const keys = new Array<number>(lanes).fill(0);
+  for (const run of runs) keys[run.lane]! += run.fromEnd ? run.end - run.granted : run.granted - run.begin;
+  performance.mark('jumphash:split', { detail: { keys } });
 }
 
 /** The runs' counts `parts` (in key order) merged by `lane`'s worker, or (`into`) absorbed by its run of that id. */
