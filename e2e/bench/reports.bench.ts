@@ -48,18 +48,19 @@ const ROUNDS = 5;
 /**
  * `c` with each of `workerCounts` workers, one page each, the counts taken
  * in turn for ROUNDS rounds: per count, the best of its runs, and every
- * run's time from the reply to the screen.
+ * run's time from the reply to the screen, and its split (the keys each
+ * worker counted) with its reply.
  */
 async function caseMs(
   context: BrowserContext,
   c: ReportCase,
   workerCounts: number[],
-): Promise<{ best: Times[]; afterReply: AfterReply[][]; splits: Split[][] }> {
+): Promise<{ best: Times[]; afterReply: AfterReply[][]; splits: SplitRound[][] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
   const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity, reply: Infinity }));
   const afterReply: AfterReply[][] = workerCounts.map(() => []);
-  const splits: Split[][] = workerCounts.map(() => []);
+  const splits: SplitRound[][] = workerCounts.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, page] of pages.entries()) {
       const times = await reportMs(page, c);
@@ -75,7 +76,7 @@ async function caseMs(
 }
 
 /** One round's report: the keys each worker counted (pageTiming.ts, Split) and its ms to the reply. */
-interface Split {
+interface SplitRound {
   keysCounted: number[] | null;
   reply: number;
 }
@@ -85,7 +86,7 @@ interface Split {
  * the fewest, and its reply, `5.10M / 4.90M (1.04x) 38 ms`; `whole` when
  * it did not split.
  */
-function splitText({ keysCounted: keys, reply }: Split): string {
+function splitText({ keysCounted: keys, reply }: SplitRound): string {
   if (!keys) return `whole ${reply} ms`;
   return `${keys.map((k) => `${(k / 1e6).toFixed(2)}M`).join(' / ')} (${(Math.max(...keys) / Math.min(...keys)).toFixed(2)}x) ${reply} ms`;
 }
