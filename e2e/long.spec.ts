@@ -121,6 +121,9 @@ test('a report shows that it runs only once it has run 200 ms, and that moves no
   await expect(page.locator('.results')).not.toHaveAttribute('aria-busy', 'true');
 });
 
+/** What the page-side observer of the test below records: the key count's top (px) and the panel's text at each change. */
+type RunWatched = { tops: number[]; texts: string[] };
+
 // The progress panel's text changes 4 times a second during a long run: on
 // a phone's width (and a tablet's), it once wrapped to a second and a third
 // line and moved the report below it by 24-51 px. Every change to the page
@@ -132,7 +135,7 @@ for (const width of [320, 390, 768]) {
     await expect(page.getByTestId('total-keys')).toHaveText('10');
     await chartsDrawn(page);
     await page.evaluate(() => {
-      const w = window as unknown as { tops: number[]; texts: string[] };
+      const w = window as unknown as RunWatched;
       w.tops = [];
       w.texts = [];
       const panel = document.querySelector<HTMLElement>('[data-testid="progress"]')!;
@@ -146,7 +149,7 @@ for (const width of [320, 390, 768]) {
     await page.locator('textarea[name="keys"]').fill('random:100000000:1');
     await expect(page.getByTestId('total-keys')).toHaveText('100000000', { timeout: 120_000 });
     const { tops, texts } = await page.evaluate(() => {
-      const w = window as unknown as { tops: number[]; texts: string[] };
+      const w = window as unknown as RunWatched;
       return { tops: w.tops, texts: w.texts };
     });
     // The run was long enough to draw its counts at least once.

@@ -90,12 +90,11 @@ export async function reportMs(page: Page, c: ReportCase): Promise<Times & After
   });
   await page.locator('textarea[name="keys"]').fill(c.keys);
   const [inDocumentAt, shownAt] = await shown;
-  const [reportAt, replyAt] = await page.evaluate(() =>
-    ['jumphash:report', 'jumphash:reply'].map((name) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN),
-  );
-  const keysCounted = await page.evaluate(
-    () => ((performance.getEntriesByName('jumphash:split').at(-1) as PerformanceMark | undefined)?.detail as { keys: number[] } | undefined)?.keys ?? null,
-  );
+  const [reportAt, replyAt, keysCounted] = await page.evaluate(() => {
+    const last = (name: string) => performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined;
+    const split = last('jumphash:split')?.detail as { keys: number[] } | undefined;
+    return [last('jumphash:report')?.startTime ?? NaN, last('jumphash:reply')?.startTime ?? NaN, split?.keys ?? null] as const;
+  });
   return {
     typed: Math.round(shownAt - started),
     report: Math.round(shownAt - reportAt!),

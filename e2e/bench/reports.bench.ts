@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test, type Page } from '@playwright/test';
-import { type AfterReply, openPage, type ReportCase, reportMs, type Times } from './pageTiming';
+import { type AfterReply, openPage, type ReportCase, reportMs, type Split, type Times } from './pageTiming';
 
 // Reports in the page on 1, 2 and all of navigator.hardwareConcurrency
 // workers (?workers=N), against the native single-thread bare loop that
@@ -76,10 +76,7 @@ async function caseMs(
 }
 
 /** One round's report: the keys each worker counted (pageTiming.ts, Split) and its ms to the reply. */
-interface SplitRound {
-  keysCounted: number[] | null;
-  reply: number;
-}
+type SplitRound = Split & Pick<Times, 'reply'>;
 
 /**
  * A round's split report: its keys per worker in millions, the most against

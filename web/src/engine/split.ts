@@ -91,9 +91,14 @@ function keysLeft(run: Run): number {
   return run.fromEnd ? run.granted - run.begin : run.end - run.granted;
 }
 
+/** Keys of `run` granted so far: [begin, granted), or counted from its end, [granted, end). Once the report is done, the keys its worker counted. */
+export function keysGranted(run: Run): number {
+  return run.fromEnd ? run.end - run.granted : run.granted - run.begin;
+}
+
 /** Whether `run` was granted any key: its first grant starts its jobs (a run its partner left no key has none to collect). */
 export function hasGrants(run: Run): boolean {
-  return run.granted !== (run.fromEnd ? run.end : run.begin);
+  return keysGranted(run) !== 0;
 }
 
 /** Keys [from, to) of `run` for its worker to count; `first`: the run's first grant, which starts its jobs. */

@@ -12,7 +12,7 @@
 import { CancelledError, type Lane, type Progress } from './client';
 import type { KeyText, LoadReply, LoadRequest, ResizePartReply, ResizeReply, ResizeRequest, RunStart } from './protocol';
 import {
-  GRANT_FROM_KEYS, KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, KEYS_PER_TEXT_CHAR, GrantsProgress, type PartProgress, type Run, RunScheduler, hasGrants, leastMovedShares,
+  GRANT_FROM_KEYS, KEYS_PER_CARRIED_COUNT, KEYS_PER_PASSED_COUNT, KEYS_PER_TEXT_CHAR, GrantsProgress, type PartProgress, type Run, RunScheduler, hasGrants, keysGranted, leastMovedShares,
   samplesToRetake, skippedSamples,
 } from './split';
 import { partBuffers } from './transfer';
@@ -284,7 +284,7 @@ export async function runSplitReport(
  */
 function markKeysCounted(runs: readonly Run[], lanes: number): void {
   const keys = new Array<number>(lanes).fill(0);
-  for (const run of runs) keys[run.lane]! += run.fromEnd ? run.end - run.granted : run.granted - run.begin;
+  for (const run of runs) keys[run.lane]! += keysGranted(run);
   performance.mark('jumphash:split', { detail: { keys } });
 }
 
