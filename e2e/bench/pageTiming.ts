@@ -104,3 +104,58 @@ export async function reportMs(page: Page, c: ReportCase): Promise<Times & After
     keysCounted,
   };
 }
+
+/**
+ * CPU time (ms, each thread's own clock) that the page's threads spent on
+ * one report, from its start (`jumphash:report`) to its reply: each worker
+ * that ran, in the order Chromium lists them, and the page's main thread.
+ * Wall time counts the time a thread waited for a core; CPU time does
+ * not, so two workers whose CPU times add up to more than one worker's
+ * for the same keys ran each key slower, whatever the page did.
+ */
+export interface ThreadCpu {
+  workers: number[];
+  main: number;
+}
+
+/** Trace events this reads: a task's wall (`dur`) and CPU (`tdur`) time, in µs, and the threads' names. */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * Times one more report of `c` on `page` (reportMs) under a Chromium trace
+ * of its threads' tasks (the `toplevel` category, whose task events carry
+ * their CPU time), and sums each thread's task CPU time within the report.
+ */
+export async function threadCpuMs(page: Page, c: ReportCase): Promise<ThreadCpu> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
+  await reportMs(page, c);
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const threadName = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') threadName.set(`${e.pid}:${e.tid}`, e.args?.name ?? '');
+  const at = (mark: string) => Math.max(...events.filter((e) => e.name === mark).map((e) => e.ts));
+  const [from, to] = [at('jumphash:report'), at('jumphash:reply')];
+  const cpu = new Map<string, number>();
+  for (const e of events) {
+    // A task that started before the report counts only if it ran into it; tdur is the task's CPU time, not cut at the window.
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || e.ts > to || e.ts + (e.dur ?? 0) < from) continue;
+    const thread = `${e.pid}:${e.tid}`;
+    cpu.set(thread, (cpu.get(thread) ?? 0) + (e.tdur ?? 0) / 1000);
+  }
+  const named = (name: string) => [...cpu].filter(([thread]) => threadName.get(thread) === name).map(([, ms]) => ms);
+  return { workers: named('DedicatedWorker thread').filter((ms) => ms >= 1), main: named('CrRendererMain').reduce((a, b) => a + b, 0) };
+}

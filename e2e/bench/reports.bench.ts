@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test, type Page } from '@playwright/test';
-import { type AfterReply, openPage, type ReportCase, reportMs, type Split, type Times } from './pageTiming';
+import { type AfterReply, openPage, type ReportCase, reportMs, type Split, type ThreadCpu, threadCpuMs, type Times } from './pageTiming';
 
 // Reports in the page on 1, 2 and all of navigator.hardwareConcurrency
 // workers (?workers=N), against the native single-thread bare loop that
@@ -30,7 +30,11 @@ import { type AfterReply, openPage, type ReportCase, reportMs, type Split, type 
 // 1.45x slower), which bounds what any split of the keys can gain. The
 // page's own split reports say the same of each round: the keys each of
 // its workers counted (the User Timing mark `jumphash:split`), as a pair
-// counts toward each other until they meet.
+// counts toward each other until they meet. Last, a few more reports of
+// each page run under a Chromium trace, for the CPU time of each of its
+// threads (threadCpuMs): two workers spending more CPU on the same keys
+// than one worker did means each key ran slower while both cores were
+// busy, even with the keys split evenly.
 
 const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');
@@ -49,13 +53,14 @@ const ROUNDS = 5;
  * `c` with each of `workerCounts` workers, one page each, the counts taken
  * in turn for ROUNDS rounds: per count, the best of its runs, and every
  * run's time from the reply to the screen, and its split (the keys each
- * worker counted) with its reply.
+ * worker counted) with its reply; then, per count, its threads' CPU time
+ * in the least costly of CPU_ROUNDS traced reports.
  */
 async function caseMs(
   context: BrowserContext,
   c: ReportCase,
   workerCounts: number[],
-): Promise<{ best: Times[]; afterReply: AfterReply[][]; splits: SplitRound[][] }> {
+): Promise<{ best: Times[]; afterReply: AfterReply[][]; splits: SplitRound[][]; cpu: ThreadCpu[] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
   const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity, reply: Infinity }));
@@ -71,9 +76,22 @@ async function caseMs(
       splits[i]!.push({ keysCounted: times.keysCounted, reply: times.reply });
     }
   }
+  // CPU_ROUNDS more reports each, traced, after the timed ones (a trace
+  // slows a page down): per page, the round whose workers spent least.
+  const cpu: ThreadCpu[] = pages.map(() => ({ workers: [], main: 0 }));
+  const spent = (one: ThreadCpu) => (one.workers.length ? one.workers.reduce((a, b) => a + b, 0) : Infinity);
+  for (let round = 0; round < CPU_ROUNDS; round++) {
+    for (const [i, page] of pages.entries()) {
+      const one = await threadCpuMs(page, c);
+      if (spent(one) < spent(cpu[i]!)) cpu[i] = one;
+    }
+  }
   for (const page of pages) await page.close();
-  return { best, afterReply, splits };
+  return { best, afterReply, splits, cpu };
 }
+
+/** Traced reports of each worker count after the timed rounds, for the threads' CPU time (threadCpuMs): the least is kept. */
+const CPU_ROUNDS = 3;
 
 /** One round's report: the keys each worker counted (pageTiming.ts, Split) and its ms to the reply. */
 type SplitRound = Split & Pick<Times, 'reply'>;
@@ -100,6 +118,20 @@ function threadsBare(c: ReportCase): string {
   return run.status === 0 ? run.stdout.trim() : `${c.name}: threads.mjs failed: ${run.stderr.trim()}`;
 }
 
+/**
+ * A page's threads' CPU time in its traced report: each worker's and their
+ * sum against `one`'s (the page of one worker), and the main thread's. The
+ * same keys costing two workers more CPU than one is each key running
+ * slower on a core while the other core is busy too (caches, memory,
+ * the host), which no split of the keys can make up for.
+ */
+function cpuText(workers: number, cpu: ThreadCpu, one: ThreadCpu): string {
+  const sum = cpu.workers.reduce((a, b) => a + b, 0);
+  const against = workers === 1 || one.workers.length === 0 ? '' : `, ${(sum / one.workers.reduce((a, b) => a + b, 0)).toFixed(2)}x one worker's`;
+  const each = cpu.workers.map((ms) => ms.toFixed(1)).join(' + ');
+  return `${workers} worker${workers === 1 ? '' : 's'}: ${cpu.workers.length > 1 ? `${each} = ${sum.toFixed(1)}` : each}${against}, main thread ${cpu.main.toFixed(1)}`;
+}
+
 /** The native bench's resize rows: name -> ms. */
 function nativeResize(): Map<string, number> {
   const rows = new Map<string, number>();
@@ -122,8 +154,10 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   const threadLines: string[] = [];
   const afterReplyLines: string[] = [];
   const splitLines: string[] = [];
+  const cpuLines: string[] = [];
   for (const c of CASES) {
-    const { best: times, afterReply, splits } = await caseMs(context, c, workerCounts);
+    const { best: times, afterReply, splits, cpu } = await caseMs(context, c, workerCounts);
+    cpuLines.push(`${c.name}: ${workerCounts.map((w, i) => cpuText(w, cpu[i]!, cpu[0]!)).join('; ')}`);
     splitLines.push(
       `${c.name}: ${workerCounts
         .slice(1)
@@ -159,6 +193,7 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   // A pair of workers counts toward each other until they meet: the keys
   // each counted are as their speeds were in that round.
   lines.push('', 'The keys each worker counted, every run (the most against the fewest), and its ms to the reply:', ...splitLines);
+  lines.push('', `CPU time of the page's threads in a report (ms, each thread's own clock, report start to reply), the least of ${CPU_ROUNDS} more reports each, traced after the timed ones:`, ...cpuLines);
   lines.push('', 'The same loops on Node worker_threads and bare Chromium Web Workers (wasm/bench/threads.mjs), each just after its page rounds:', ...threadLines);
   console.log(lines.join('\n'));
 });
