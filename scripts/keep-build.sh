@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Keeps the page's current build (web/dist, from `npm run build -w web`) as
 # build/ab/<name>, for e2e/bench/builds.bench.ts to serve beside others and
-# take in turn (README, Every core). A build of that name is replaced.
+# take in turn (docs/every-core.md). A build of that name is replaced.
 set -euo pipefail
 name="${1:-}"
 if [[ ! "$name" =~ ^[A-Za-z0-9._-]+$ ]]; then

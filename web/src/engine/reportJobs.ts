@@ -22,7 +22,7 @@ export function buffersOf(result: Pick<ReportedResize, 'loadsBefore' | 'loadsAft
  * The whole report a worker runs once, its reply dropped, when a page of
  * one worker warms it up (WarmUpRequest): the page's default pair of
  * algorithms over 2^19 keys (24 and 10 ms in Node on a fresh module; 2^17
- * warmed less: README, Every core), so that V8 has optimised their
+ * warmed less: docs/every-core.md), so that V8 has optimised their
  * report loops before the first report. A WebAssembly function runs as
  * baseline code until it has run enough and V8 has optimised it in the
  * background, which the first report otherwise waited for. (A page of

@@ -119,7 +119,7 @@ export interface Grant {
  * wherever that is: a worker slowed by the rest of the machine counts
  * fewer keys (on this project's 2-core VM, the same loop pinned to one
  * core ran 13-68% slower than on the other at times, and a worker may
- * start its first grant a few ms after the other: README, Every core).
+ * start its first grant a few ms after the other: docs/every-core.md).
  * With an odd number of workers the last counts its share alone. A worker
  * with no keys left steals, when the keys not granted of the run that has
  * the most are at least 2 x `runLeast` (a new run costs a job start and a

@@ -129,7 +129,7 @@ function countRun(id: number, run: Running, to: number): GrantDone {
  * the first run's list of 200,000 keys is full within its first grant;
  * copying it out took 11-23 ms (Chromium traces, 2026-12-05), and the
  * reply came 6-9 ms sooner than when it was copied after the last grant
- * (README, Every core).
+ * (docs/every-core.md).
  */
 function takeFinalSamples(run: Running): void {
   if (!run.sampleEarly || run.kind !== 'resize') return;
