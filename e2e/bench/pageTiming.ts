@@ -116,7 +116,12 @@ export async function reportMs(page: Page, c: ReportCase): Promise<Times & After
 export interface ThreadCpu {
   workers: number[];
   main: number;
+  /** Every other thread of the browser: V8's background threads (its GC, its compiler), the compositor, the browser and GPU processes. */
+  others: number;
 }
+
+/** A thread's top-level task: on threads with a message loop, and on the thread pool's. */
+const TASKS = new Set(['ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
 
 /** Trace events this reads: a task's wall (`dur`) and CPU (`tdur`) time, in µs, and the threads' names. */
 interface TraceEvent {
@@ -152,10 +157,13 @@ export async function threadCpuMs(page: Page, c: ReportCase): Promise<ThreadCpu>
   const cpu = new Map<string, number>();
   for (const e of events) {
     // A task that started before the report counts only if it ran into it; tdur is the task's CPU time, not cut at the window.
-    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || e.ts > to || e.ts + (e.dur ?? 0) < from) continue;
+    if (e.ph !== 'X' || !TASKS.has(e.name) || e.ts > to || e.ts + (e.dur ?? 0) < from) continue;
     const thread = `${e.pid}:${e.tid}`;
     cpu.set(thread, (cpu.get(thread) ?? 0) + (e.tdur ?? 0) / 1000);
   }
   const named = (name: string) => [...cpu].filter(([thread]) => threadName.get(thread) === name).map(([, ms]) => ms);
-  return { workers: named('DedicatedWorker thread').filter((ms) => ms >= 1), main: named('CrRendererMain').reduce((a, b) => a + b, 0) };
+  const sum = (ms: number[]) => ms.reduce((a, b) => a + b, 0);
+  const workers = named('DedicatedWorker thread');
+  const main = sum(named('CrRendererMain'));
+  return { workers: workers.filter((ms) => ms >= 1), main, others: sum([...cpu.values()]) - sum(workers) - main };
 }

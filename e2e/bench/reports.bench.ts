@@ -78,7 +78,7 @@ async function caseMs(
   }
   // CPU_ROUNDS more reports each, traced, after the timed ones (a trace
   // slows a page down): per page, the round whose workers spent least.
-  const cpu: ThreadCpu[] = pages.map(() => ({ workers: [], main: 0 }));
+  const cpu: ThreadCpu[] = pages.map(() => ({ workers: [], main: 0, others: 0 }));
   const spent = (one: ThreadCpu) => (one.workers.length ? one.workers.reduce((a, b) => a + b, 0) : Infinity);
   for (let round = 0; round < CPU_ROUNDS; round++) {
     for (const [i, page] of pages.entries()) {
@@ -120,16 +120,18 @@ function threadsBare(c: ReportCase): string {
 
 /**
  * A page's threads' CPU time in its traced report: each worker's and their
- * sum against `one`'s (the page of one worker), and the main thread's. The
- * same keys costing two workers more CPU than one is each key running
- * slower on a core while the other core is busy too (caches, memory,
- * the host), which no split of the keys can make up for.
+ * sum against `one`'s (the page of one worker), the main thread's and the
+ * rest of the browser's. The same keys costing two workers more CPU than
+ * one is each key running slower on a core while the other core is busy
+ * too (caches, memory, the host), which no split of the keys can make up
+ * for. The main thread and the rest of the browser run on the core one
+ * worker leaves free; two workers share both cores with them.
  */
 function cpuText(workers: number, cpu: ThreadCpu, one: ThreadCpu): string {
   const sum = cpu.workers.reduce((a, b) => a + b, 0);
   const against = workers === 1 || one.workers.length === 0 ? '' : `, ${(sum / one.workers.reduce((a, b) => a + b, 0)).toFixed(2)}x one worker's`;
   const each = cpu.workers.map((ms) => ms.toFixed(1)).join(' + ');
-  return `${workers} worker${workers === 1 ? '' : 's'}: ${cpu.workers.length > 1 ? `${each} = ${sum.toFixed(1)}` : each}${against}, main thread ${cpu.main.toFixed(1)}`;
+  return `${workers} worker${workers === 1 ? '' : 's'}: ${cpu.workers.length > 1 ? `${each} = ${sum.toFixed(1)}` : each}${against}, main thread ${cpu.main.toFixed(1)}, the rest of the browser ${cpu.others.toFixed(1)}`;
 }
 
 /** The native bench's resize rows: name -> ms. */
@@ -193,7 +195,7 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   // A pair of workers counts toward each other until they meet: the keys
   // each counted are as their speeds were in that round.
   lines.push('', 'The keys each worker counted, every run (the most against the fewest), and its ms to the reply:', ...splitLines);
-  lines.push('', `CPU time of the page's threads in a report (ms, each thread's own clock, report start to reply), the least of ${CPU_ROUNDS} more reports each, traced after the timed ones:`, ...cpuLines);
+  lines.push('', `CPU time of the page's threads and of the rest of the browser in a report (ms, each thread's own clock, report start to reply), the least of ${CPU_ROUNDS} more reports each, traced after the timed ones:`, ...cpuLines);
   lines.push('', 'The same loops on Node worker_threads and bare Chromium Web Workers (wasm/bench/threads.mjs), each just after its page rounds:', ...threadLines);
   console.log(lines.join('\n'));
 });
