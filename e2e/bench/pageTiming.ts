@@ -120,6 +120,11 @@ export interface ThreadCpu {
   others: number;
 }
 
+/** The CPU time (ms) of a traced report's workers, all together. */
+export function workersCpuMs(cpu: ThreadCpu): number {
+  return cpu.workers.reduce((a, b) => a + b, 0);
+}
+
 /** A thread's top-level task: on threads with a message loop, and on the thread pool's. */
 const TASKS = new Set(['ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test, type Page } from '@playwright/test';
-import { type AfterReply, openPage, type ReportCase, reportMs, type Split, type ThreadCpu, threadCpuMs, type Times } from './pageTiming';
+import { type AfterReply, openPage, type ReportCase, reportMs, type Split, type ThreadCpu, threadCpuMs, type Times, workersCpuMs } from './pageTiming';
 
 // Reports in the page on 1, 2 and all of navigator.hardwareConcurrency
 // workers (?workers=N), against the native single-thread bare loop that
@@ -77,15 +77,14 @@ async function caseMs(
     }
   }
   // CPU_ROUNDS more reports each, traced, after the timed ones (a trace
-  // slows a page down): per page, the round whose workers spent least.
-  const cpu: ThreadCpu[] = pages.map(() => ({ workers: [], main: 0, others: 0 }));
-  const spent = (one: ThreadCpu) => (one.workers.length ? one.workers.reduce((a, b) => a + b, 0) : Infinity);
+  // slows a page down): per page, the round whose workers spent least (a
+  // trace that found no worker, never).
+  const traced: ThreadCpu[][] = pages.map(() => []);
   for (let round = 0; round < CPU_ROUNDS; round++) {
-    for (const [i, page] of pages.entries()) {
-      const one = await threadCpuMs(page, c);
-      if (spent(one) < spent(cpu[i]!)) cpu[i] = one;
-    }
+    for (const [i, page] of pages.entries()) traced[i]!.push(await threadCpuMs(page, c));
   }
+  const spent = (one: ThreadCpu) => (one.workers.length ? workersCpuMs(one) : Infinity);
+  const cpu = traced.map((rounds) => rounds.reduce((least, one) => (spent(one) < spent(least) ? one : least)));
   for (const page of pages) await page.close();
   return { best, afterReply, splits, cpu };
 }
@@ -128,8 +127,8 @@ function threadsBare(c: ReportCase): string {
  * worker leaves free; two workers share both cores with them.
  */
 function cpuText(workers: number, cpu: ThreadCpu, one: ThreadCpu): string {
-  const sum = cpu.workers.reduce((a, b) => a + b, 0);
-  const against = workers === 1 || one.workers.length === 0 ? '' : `, ${(sum / one.workers.reduce((a, b) => a + b, 0)).toFixed(2)}x one worker's`;
+  const sum = workersCpuMs(cpu);
+  const against = workers === 1 || one.workers.length === 0 ? '' : `, ${(sum / workersCpuMs(one)).toFixed(2)}x one worker's`;
   const each = cpu.workers.map((ms) => ms.toFixed(1)).join(' + ');
   return `${workers} worker${workers === 1 ? '' : 's'}: ${cpu.workers.length > 1 ? `${each} = ${sum.toFixed(1)}` : each}${against}, main thread ${cpu.main.toFixed(1)}, the rest of the browser ${cpu.others.toFixed(1)}`;
 }
