@@ -129,21 +129,73 @@ inline void store_low_halves(std::int32_t* out, __m256i lanes) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(packed));
 }
 
-/// Runs `four(keys)` over every group of four keys; the last partial group
-/// is padded with zero keys and only its real lanes are stored.
-template <class Four>
-inline void for_each_four(const std::uint64_t* keys, std::size_t count, std::int32_t* out,
-                          Four&& four) {
-  std::size_t i = 0;
-  for (; i + 4 <= count; i += 4) {
-    store_low_halves(out + i, four(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i))));
+/// Vectors a kernel works on at once, one step at a time: each step runs
+/// on all of them before the next, so that the CPU has kGroup independent
+/// chains of work in flight. One vector's JumpBackHash lookup is a chain of
+/// some 60 instructions, most waiting for the one before, and a step of
+/// Jump Consistent Hash's walk waits on a multiply and a divide; worked on
+/// one vector at a time, they left the vector units idle much of the time.
+/// On this project's AMD EPYC (jumphash_batch_bench, 2026-12-06),
+/// JumpBackHash at n = 128 took 1.93 ns a key one vector at a time, 1.75
+/// two at a time, 1.49 four and 1.41-1.46 eight (16 vector registers hold
+/// less than eight vectors' work, so some of it is spilled to the stack).
+/// With four, n = 129 went from 3.5-3.6 ns to 2.6-3.5 (the draws four at a
+/// time too), and jump from 12.4-12.9 ns at n = 128 to 6.6-7.2.
+constexpr std::size_t kGroup = 4;
+
+/// SplitMix64's output function on each vector of a group, a step at a time.
+inline void splitmix64_mix(__m256i (&z)[kGroup]) {
+  const __m256i mix1 = set1(kMix1), mix1_high = set1(kMix1 >> 32);
+  const __m256i mix2 = set1(kMix2), mix2_high = set1(kMix2 >> 32);
+  for (__m256i& lanes : z) lanes = _mm256_xor_si256(lanes, _mm256_srli_epi64(lanes, 30));
+  for (__m256i& lanes : z) lanes = multiply(lanes, mix1, mix1_high);
+  for (__m256i& lanes : z) lanes = _mm256_xor_si256(lanes, _mm256_srli_epi64(lanes, 27));
+  for (__m256i& lanes : z) lanes = multiply(lanes, mix2, mix2_high);
+  for (__m256i& lanes : z) lanes = _mm256_xor_si256(lanes, _mm256_srli_epi64(lanes, 31));
+}
+
+/// How many lanes of a group's vector `k` hold keys when the group's first
+/// `keys` lanes do (the rest is padding): 0..4.
+inline unsigned real_lanes_in(std::size_t keys, std::size_t k) {
+  const std::size_t from = 4 * k;
+  if (keys <= from) return 0;
+  return keys - from >= 4 ? 4U : static_cast<unsigned>(keys - from);
+}
+
+/// Runs `pass(at, key, real, result)` over keys[begin, end) a group of
+/// kGroup vectors at a time (`at`: the group's first key; real[k]: how many
+/// lanes of vector k are keys, the last group being padded with zero keys)
+/// and stores each key's results, the low halves of its lanes in
+/// result[o][k], to out[o].
+template <std::size_t kOutputs, class Pass>
+inline void for_each_group(const std::uint64_t* keys, std::size_t begin, std::size_t end,
+                           std::int32_t* const (&out)[kOutputs], Pass&& pass) {
+  __m256i key[kGroup], result[kOutputs][kGroup];
+  unsigned real[kGroup];
+  std::size_t i = begin;
+  for (; i + 4 * kGroup <= end; i += 4 * kGroup) {
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      key[k] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i + 4 * k));
+      real[k] = 4;
+    }
+    pass(i, key, real, result);
+    for (std::size_t o = 0; o < kOutputs; ++o) {
+      for (std::size_t k = 0; k < kGroup; ++k) store_low_halves(out[o] + i + 4 * k, result[o][k]);
+    }
   }
-  if (i == count) return;
-  alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
-  for (std::size_t j = i; j < count; ++j) padded[j - i] = keys[j];
-  alignas(16) std::int32_t results[4];
-  store_low_halves(results, four(_mm256_load_si256(reinterpret_cast<const __m256i*>(padded))));
-  for (std::size_t j = i; j < count; ++j) out[j] = results[j - i];
+  if (i == end) return;
+  alignas(32) std::uint64_t padded[4 * kGroup] = {};
+  for (std::size_t j = i; j < end; ++j) padded[j - i] = keys[j];
+  for (std::size_t k = 0; k < kGroup; ++k) {
+    key[k] = _mm256_load_si256(reinterpret_cast<const __m256i*>(padded + 4 * k));
+    real[k] = real_lanes_in(end - i, k);
+  }
+  pass(i, key, real, result);
+  for (std::size_t o = 0; o < kOutputs; ++o) {
+    alignas(16) std::int32_t results[4 * kGroup];
+    for (std::size_t k = 0; k < kGroup; ++k) store_low_halves(results + 4 * k, result[o][k]);
+    for (std::size_t j = i; j < end; ++j) out[o][j] = results[j - i];
+  }
 }
 
 // JumpBackHash*: the two passes that batch_x86_shared.hpp describes, four
@@ -164,9 +216,10 @@ struct TopInterval {
 /// generator state and fallback, packed to the front; 4 spare entries so
 /// the last vector can be loaded whole.
 struct RejectedKeys {
-  alignas(32) std::uint64_t place[kSliceKeys + 4];
-  alignas(32) std::uint64_t state[kSliceKeys + 4];
-  alignas(32) std::uint64_t fallback[kSliceKeys + 4];
+  static constexpr std::size_t kCapacity = kSliceKeys + 4;
+  alignas(32) std::uint64_t place[kCapacity];
+  alignas(32) std::uint64_t state[kCapacity];
+  alignas(32) std::uint64_t fallback[kCapacity];
   std::size_t size = 0;
 
   /// Queues the lanes of `real_lanes` whose candidate is >= buckets.
@@ -190,22 +243,23 @@ struct RejectedKeys {
     }
   }
 
-  /// Draws for every queued key until none is left, writing out[place].
-  /// JumpBackHash takes two candidates from each SplitMix64 output (low and
-  /// high 32 bits), the independent-streams variant one.
+  /// Draws for every queued key until none is left, writing out[place]:
+  /// whole groups of vectors at a time (kGroup), then the last few keys a
+  /// vector at a time. JumpBackHash takes two candidates from each
+  /// SplitMix64 output (low and high 32 bits), the independent-streams
+  /// variant one.
   template <int kCandidatesPerDraw>
   void drain(const TopInterval& shape, __m256i buckets, std::int32_t* out) {
     const __m256i gamma = set1(kGamma);
     while (size != 0) {
       for (std::size_t j = size; j < size + 4; ++j) place[j] = state[j] = fallback[j] = 0;
       std::size_t kept = 0;
-      for (std::size_t j = 0; j < size; j += 4) {
-        const unsigned real = size - j < 4 ? static_cast<unsigned>(size - j) : 4U;
-        const __m256i at = _mm256_load_si256(reinterpret_cast<const __m256i*>(place + j));
-        const __m256i drawn_state =
-            _mm256_add_epi64(_mm256_load_si256(reinterpret_cast<const __m256i*>(state + j)), gamma);
-        const __m256i lower = _mm256_load_si256(reinterpret_cast<const __m256i*>(fallback + j));
-        const __m256i w = splitmix64_mix(drawn_state);
+      // The `real` lanes of four queued keys after one more draw (`w`, from
+      // `drawn_state`): those done written to `out`, the others packed to
+      // the queue's front again. In place, unconditionally: the keys being
+      // settled are loaded already, and kept <= their index, so the four
+      // lanes written land only on entries already loaded.
+      auto settle = [&](__m256i at, __m256i drawn_state, __m256i lower, __m256i w, unsigned real) {
         const __m256i first = _mm256_and_si256(w, shape.draw_mask);
         __m256i fits = _mm256_cmpgt_epi64(buckets, first);
         __m256i chosen = first;
@@ -227,14 +281,31 @@ struct RejectedKeys {
         for (unsigned lane = 0; lane < real; ++lane) {
           out[places[lane]] = static_cast<std::int32_t>(values[lane]);
         }
-        // Packed in place, unconditionally: kept <= j, so the four lanes
-        // written land only on entries already loaded.
         const unsigned again = real_lanes & ~done;
         const __m256i order = pack_order(again);
         store_packed(place + kept, order, at);
         store_packed(state + kept, order, drawn_state);
         store_packed(fallback + kept, order, lower);
         kept += static_cast<unsigned>(__builtin_popcount(again));
+      };
+      auto load = [](const std::uint64_t* from) {
+        return _mm256_load_si256(reinterpret_cast<const __m256i*>(from));
+      };
+      std::size_t j = 0;
+      for (; j + 4 * kGroup <= size; j += 4 * kGroup) {
+        __m256i at[kGroup], drawn_state[kGroup], lower[kGroup], w[kGroup];
+        for (std::size_t k = 0; k < kGroup; ++k) {
+          at[k] = load(place + j + 4 * k);
+          w[k] = drawn_state[k] = _mm256_add_epi64(load(state + j + 4 * k), gamma);
+          lower[k] = load(fallback + j + 4 * k);
+        }
+        splitmix64_mix(w);
+        for (std::size_t k = 0; k < kGroup; ++k) settle(at[k], drawn_state[k], lower[k], w[k], 4);
+      }
+      for (; j < size; j += 4) {
+        const __m256i drawn_state = _mm256_add_epi64(load(state + j), gamma);
+        settle(load(place + j), drawn_state, load(fallback + j), splitmix64_mix(drawn_state),
+               size - j < 4 ? static_cast<unsigned>(size - j) : 4U);
       }
       size = kept;
     }
@@ -253,53 +324,45 @@ void jump_back_hash_at(const std::uint64_t* keys, std::size_t count,
   const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
   RejectedKeys rejected[kCounts];
 
-  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
-    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
-    // The lookups of the four keys at `at` (real_lanes of them are keys).
-    auto first_pass = [&](std::size_t at, __m256i key, unsigned real_lanes) {
-      const __m256i state = _mm256_add_epi64(key, gamma);
-      const __m256i v = splitmix64_mix(state);  // V0 = low 32 bits, V1 = high
-      const __m256i v_high = _mm256_srli_epi64(v, 32);
-      const __m256i u = _mm256_and_si256(_mm256_xor_si256(v, v_high), shape.draw_mask);
+  // The lookups of a group of keys (kGroup vectors, the first at `at`;
+  // real[k] lanes of vector k are keys, the rest padding): each key's first
+  // candidate or fallback into `result`, and the keys rejected at each count
+  // queued.
+  auto first_pass = [&](std::size_t at, const __m256i (&key)[kGroup],
+                        const unsigned (&real)[kGroup], __m256i (&result)[kCounts][kGroup]) {
+    __m256i state[kGroup], v[kGroup];
+    for (std::size_t k = 0; k < kGroup; ++k) v[k] = state[k] = _mm256_add_epi64(key[k], gamma);
+    splitmix64_mix(v);  // V0 = low 32 bits, V1 = high
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      const __m256i v_high = _mm256_srli_epi64(v[k], 32);
+      const __m256i u = _mm256_and_si256(_mm256_xor_si256(v[k], v_high), shape.draw_mask);
       const __m256i u_odd = parity_in_sign(u);
       const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(u, shape.top), shape.top);
       // The next lower active index: highest bit h of u below q, and the
       // bucket h + (V_parity & (h - 1)), or 0 when there is none. Its
       // parity is u's without the top bit.
       const __m256i h = highest_bit(_mm256_and_si256(u, shape.below_top));
-      const __m256i lower_word = select_by_sign(_mm256_xor_si256(u_odd, in_top), v_high, v);
+      const __m256i lower_word = select_by_sign(_mm256_xor_si256(u_odd, in_top), v_high, v[k]);
       const __m256i fallback = _mm256_andnot_si256(
           _mm256_cmpeq_epi64(h, zero),
           _mm256_add_epi64(h, _mm256_and_si256(lower_word, _mm256_sub_epi64(h, one))));
       // The top interval's first candidate.
-      const __m256i top_word = select_by_sign(u_odd, v_high, v);
+      const __m256i top_word = select_by_sign(u_odd, v_high, v[k]);
       const __m256i candidate =
           _mm256_add_epi64(shape.top, _mm256_and_si256(top_word, shape.below_top));
-      const __m256i places = _mm256_add_epi64(set1(static_cast<std::uint64_t>(at)), lane_offsets);
+      const __m256i places =
+          _mm256_add_epi64(set1(static_cast<std::uint64_t>(at + 4 * k)), lane_offsets);
       for (std::size_t c = 0; c < kCounts; ++c) {
-        rejected[c].template add<kRejections>(buckets[c], candidate, in_top, real_lanes, places,
-                                              state, fallback);
-      }
-      return select_by_sign(in_top, candidate, fallback);
-    };
-    std::size_t i = slice;
-    for (; i + 4 <= slice_end; i += 4) {
-      const __m256i result =
-          first_pass(i, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), 15U);
-      for (std::size_t c = 0; c < kCounts; ++c) store_low_halves(out[c] + i, result);
-    }
-    if (i < slice_end) {
-      alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
-      for (std::size_t j = i; j < slice_end; ++j) padded[j - i] = keys[j];
-      alignas(16) std::int32_t results[4];
-      const unsigned real_lanes = (1U << (slice_end - i)) - 1U;
-      store_low_halves(
-          results,
-          first_pass(i, _mm256_load_si256(reinterpret_cast<const __m256i*>(padded)), real_lanes));
-      for (std::size_t c = 0; c < kCounts; ++c) {
-        for (std::size_t j = i; j < slice_end; ++j) out[c][j] = results[j - i];
+        rejected[c].template add<kRejections>(buckets[c], candidate, in_top, (1U << real[k]) - 1U,
+                                              places, state[k], fallback);
+        result[c][k] = select_by_sign(in_top, candidate, fallback);
       }
     }
+  };
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    for_each_group(keys, slice, slice_end, out, first_pass);
     for (std::size_t c = 0; c < kCounts; ++c)
       rejected[c].template drain<2>(shape, buckets[c], out[c]);
   }
@@ -334,59 +397,70 @@ void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t coun
   const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
   RejectedKeys rejected;
 
-  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
-    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
-    auto first_pass = [&](std::size_t at, __m256i key, unsigned real_lanes) {
-      const __m256i x = splitmix64_mix(_mm256_add_epi64(key, gamma));
-      const __m256i in_top = _mm256_cmpeq_epi64(_mm256_and_si256(x, shape.top), shape.top);
+  std::int32_t* const outs[1] = {out};
+
+  // The lookups of a group of keys (as in jump_back_hash_at): each key's
+  // answer, or for a key its top candidate rejects, the fallback (queued).
+  auto first_pass = [&](std::size_t at, const __m256i (&key)[kGroup],
+                        const unsigned (&real)[kGroup], __m256i (&result)[1][kGroup]) {
+    __m256i x[kGroup], drawn[kGroup], in_top[kGroup], h[kGroup], lower_state[kGroup],
+        top_state[kGroup];
+    for (std::size_t k = 0; k < kGroup; ++k) x[k] = _mm256_add_epi64(key[k], gamma);
+    splitmix64_mix(x);
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      in_top[k] = _mm256_cmpeq_epi64(_mm256_and_si256(x[k], shape.top), shape.top);
       // h = 2^m' for the highest set bit m' of x below q; m' + 1 read from
       // h's exponent (garbage when h = 0, whose answer is 0 anyway).
-      const __m256i h = highest_bit(_mm256_and_si256(x, shape.below_top));
-      const __m256i no_lower = _mm256_cmpeq_epi64(h, zero);
-      const __m256i exponent = _mm256_srli_epi64(_mm256_castpd_si256(small_to_double(h)), 52);
+      h[k] = highest_bit(_mm256_and_si256(x[k], shape.below_top));
+      const __m256i exponent = _mm256_srli_epi64(_mm256_castpd_si256(small_to_double(h[k])), 52);
       const __m256i m_plus_1 = _mm256_sub_epi64(exponent, set1(1022));
       const __m256i lower_offset = multiply_small(m_plus_1, gamma, gamma_high);
-      const __m256i lower_state = _mm256_add_epi64(_mm256_xor_si256(key, lower_offset), gamma);
-      const __m256i top_state = _mm256_add_epi64(_mm256_xor_si256(key, top_stream), gamma);
-      const __m256i drawn = splitmix64_mix(select(in_top, top_state, lower_state));
+      lower_state[k] = _mm256_add_epi64(_mm256_xor_si256(key[k], lower_offset), gamma);
+      top_state[k] = _mm256_add_epi64(_mm256_xor_si256(key[k], top_stream), gamma);
+      drawn[k] = select(in_top[k], top_state[k], lower_state[k]);
+    }
+    splitmix64_mix(drawn);
+    // The fallback of a key its top candidate rejects: the lower stream's
+    // first candidate. Where rejections are common, drawn for every key
+    // (no branch); where rare, only for a vector with a rejected key.
+    __m256i lower_drawn[kGroup];
+    if constexpr (kRejections == Rejections::common) {
+      for (std::size_t k = 0; k < kGroup; ++k) lower_drawn[k] = lower_state[k];
+      splitmix64_mix(lower_drawn);
+    }
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      const __m256i no_lower = _mm256_cmpeq_epi64(h[k], zero);
+      const __m256i below_h = _mm256_sub_epi64(h[k], one);
       const __m256i candidate =
-          _mm256_add_epi64(shape.top, _mm256_and_si256(drawn, shape.below_top));
+          _mm256_add_epi64(shape.top, _mm256_and_si256(drawn[k], shape.below_top));
       const __m256i lower = _mm256_andnot_si256(
-          no_lower, _mm256_add_epi64(h, _mm256_and_si256(drawn, _mm256_sub_epi64(h, one))));
+          no_lower, _mm256_add_epi64(h[k], _mm256_and_si256(drawn[k], below_h)));
       if constexpr (kRejections != Rejections::never) {
+        const unsigned real_lanes = (1U << real[k]) - 1U;
         const unsigned lanes =
-            lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top)) &
+            lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top[k])) &
             real_lanes;
-        if (lanes != 0) {
-          // Those keys' fallback: the lower stream's first candidate.
+        if (kRejections == Rejections::common || lanes != 0) {
+          if constexpr (kRejections != Rejections::common) {
+            lower_drawn[k] = splitmix64_mix(lower_state[k]);
+          }
           const __m256i fallback = _mm256_andnot_si256(
-              no_lower, _mm256_add_epi64(h, _mm256_and_si256(splitmix64_mix(lower_state),
-                                                             _mm256_sub_epi64(h, one))));
+              no_lower, _mm256_add_epi64(h[k], _mm256_and_si256(lower_drawn[k], below_h)));
           const __m256i places =
-              _mm256_add_epi64(set1(static_cast<std::uint64_t>(at)), lane_offsets);
-          rejected.template add<Rejections::common>(buckets, candidate, in_top, real_lanes, places,
-                                                    top_state, fallback);
+              _mm256_add_epi64(set1(static_cast<std::uint64_t>(at + 4 * k)), lane_offsets);
+          rejected.template add<kRejections>(buckets, candidate, in_top[k], real_lanes, places,
+                                             top_state[k], fallback);
         }
       } else {
-        (void)at, (void)real_lanes;
+        (void)at, (void)real;
       }
-      return select(in_top, candidate, lower);
-    };
-    std::size_t i = slice;
-    for (; i + 4 <= slice_end; i += 4) {
-      store_low_halves(
-          out + i,
-          first_pass(i, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), 15U));
+      result[0][k] = select(in_top[k], candidate, lower);
     }
-    if (i < slice_end) {
-      alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
-      for (std::size_t j = i; j < slice_end; ++j) padded[j - i] = keys[j];
-      alignas(16) std::int32_t results[4];
-      store_low_halves(results,
-                       first_pass(i, _mm256_load_si256(reinterpret_cast<const __m256i*>(padded)),
-                                  (1U << (slice_end - i)) - 1U));
-      for (std::size_t j = i; j < slice_end; ++j) out[j] = results[j - i];
-    }
+  };
+
+  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+    const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
+    for_each_group(keys, slice, slice_end, outs, first_pass);
     rejected.template drain<1>(shape, buckets, out);
   }
 }
@@ -415,22 +489,44 @@ inline __m256d next_jump(__m256i& key, __m256d b) {
 // arithmetic: j = (b + 1) * (2^31 / ((key >> 33) + 1)), the same two IEEE
 // operations in the same order as the scalar code. b and j are kept as
 // doubles (exact below 2^53); j < n holds exactly when trunc(j) < n, so the
-// loop test needs no conversion. Lanes stop independently (masked).
+// loop test needs no conversion. Lanes stop independently (masked), and a
+// group of vectors (kGroup) walks together until every lane has stopped:
+// one step of a walk waits on the one before (a multiply, a divide), and
+// walked one vector at a time, the vector units were mostly idle.
 void jump_hash(const std::uint64_t* keys, std::size_t count, std::int32_t n, std::int32_t* out) {
   const __m256d buckets = _mm256_set1_pd(static_cast<double>(n));
-  for_each_four(keys, count, out, [&](__m256i key) {
-    __m256d b = _mm256_setzero_pd();  // after the first b = j (j = 0 < n)
-    __m256d active = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+  const __m256i magic = set1(kMagic52);
+  auto walk = [&](std::size_t, const __m256i (&key)[kGroup], const unsigned (&)[kGroup],
+                  __m256i (&result)[1][kGroup]) {
+    __m256i state[kGroup];
+    __m256d b[kGroup], active[kGroup];
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      state[k] = key[k];
+      b[k] = _mm256_setzero_pd();  // after the first b = j (j = 0 < n)
+      active[k] = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    }
     for (;;) {
-      const __m256d j = next_jump(key, b);
-      active = _mm256_and_pd(active, _mm256_cmp_pd(j, buckets, _CMP_LT_OQ));
-      if (_mm256_testz_pd(active, active)) break;
-      b = _mm256_blendv_pd(b, _mm256_round_pd(j, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC), active);
+      __m256d j[kGroup];
+      for (std::size_t k = 0; k < kGroup; ++k) j[k] = next_jump(state[k], b[k]);
+      __m256d any = _mm256_setzero_pd();
+      for (std::size_t k = 0; k < kGroup; ++k) {
+        active[k] = _mm256_and_pd(active[k], _mm256_cmp_pd(j[k], buckets, _CMP_LT_OQ));
+        any = _mm256_or_pd(any, active[k]);
+      }
+      if (_mm256_testz_pd(any, any)) break;
+      for (std::size_t k = 0; k < kGroup; ++k) {
+        const __m256d step = _mm256_round_pd(j[k], _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        b[k] = _mm256_blendv_pd(b[k], step, active[k]);
+      }
     }
     // b < n <= 2^31 - 1: back to integers via the exact 2^52 trick.
-    return _mm256_xor_si256(
-        _mm256_castpd_si256(_mm256_add_pd(b, _mm256_castsi256_pd(set1(kMagic52)))), set1(kMagic52));
-  });
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      result[0][k] = _mm256_xor_si256(
+          _mm256_castpd_si256(_mm256_add_pd(b[k], _mm256_castsi256_pd(magic))), magic);
+    }
+  };
+  std::int32_t* const outs[1] = {out};
+  for_each_group(keys, 0, count, outs, walk);
 }
 
 // Jump Consistent Hash at two bucket counts, for a resize: j only grows
@@ -448,35 +544,42 @@ void jump_hash_pair(const std::uint64_t* keys, std::size_t count, std::int32_t f
     return _mm256_xor_si256(_mm256_castpd_si256(_mm256_add_pd(b, _mm256_castsi256_pd(magic))),
                             magic);
   };
-  auto four = [&](__m256i key, std::int32_t* to_first, std::int32_t* to_second) {
-    __m256d b_larger = _mm256_setzero_pd(), b_smaller = _mm256_setzero_pd();
-    __m256d below_larger = all, below_smaller = all;
-    for (;;) {
-      const __m256d j = next_jump(key, b_larger);
-      below_larger = _mm256_and_pd(below_larger, _mm256_cmp_pd(j, larger, _CMP_LT_OQ));
-      if (_mm256_testz_pd(below_larger, below_larger)) break;
-      below_smaller = _mm256_and_pd(below_smaller, _mm256_cmp_pd(j, smaller, _CMP_LT_OQ));
-      const __m256d step = _mm256_round_pd(j, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-      b_larger = _mm256_blendv_pd(b_larger, step, below_larger);
-      b_smaller = _mm256_blendv_pd(b_smaller, step, below_smaller);
+  // Each group's walks (as jump_hash): the smaller count's answers in
+  // result[0], the larger's in result[1].
+  auto walk = [&](std::size_t, const __m256i (&key)[kGroup], const unsigned (&)[kGroup],
+                  __m256i (&result)[2][kGroup]) {
+    __m256i state[kGroup];
+    __m256d b_larger[kGroup], b_smaller[kGroup], below_larger[kGroup], below_smaller[kGroup];
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      state[k] = key[k];
+      b_larger[k] = b_smaller[k] = _mm256_setzero_pd();
+      below_larger[k] = below_smaller[k] = all;
     }
-    store_low_halves(to_first, to_buckets(first_smaller ? b_smaller : b_larger));
-    store_low_halves(to_second, to_buckets(first_smaller ? b_larger : b_smaller));
+    for (;;) {
+      __m256d j[kGroup];
+      for (std::size_t k = 0; k < kGroup; ++k) j[k] = next_jump(state[k], b_larger[k]);
+      __m256d any = _mm256_setzero_pd();
+      for (std::size_t k = 0; k < kGroup; ++k) {
+        below_larger[k] = _mm256_and_pd(below_larger[k], _mm256_cmp_pd(j[k], larger, _CMP_LT_OQ));
+        any = _mm256_or_pd(any, below_larger[k]);
+      }
+      if (_mm256_testz_pd(any, any)) break;
+      for (std::size_t k = 0; k < kGroup; ++k) {
+        below_smaller[k] =
+            _mm256_and_pd(below_smaller[k], _mm256_cmp_pd(j[k], smaller, _CMP_LT_OQ));
+        const __m256d step = _mm256_round_pd(j[k], _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        b_larger[k] = _mm256_blendv_pd(b_larger[k], step, below_larger[k]);
+        b_smaller[k] = _mm256_blendv_pd(b_smaller[k], step, below_smaller[k]);
+      }
+    }
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      result[0][k] = to_buckets(b_smaller[k]);
+      result[1][k] = to_buckets(b_larger[k]);
+    }
   };
-  std::size_t i = 0;
-  for (; i + 4 <= count; i += 4) {
-    four(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys + i)), out_first + i,
-         out_second + i);
-  }
-  if (i == count) return;
-  alignas(32) std::uint64_t padded[4] = {0, 0, 0, 0};
-  for (std::size_t j = i; j < count; ++j) padded[j - i] = keys[j];
-  alignas(16) std::int32_t results_first[4], results_second[4];
-  four(_mm256_load_si256(reinterpret_cast<const __m256i*>(padded)), results_first, results_second);
-  for (std::size_t j = i; j < count; ++j) {
-    out_first[j] = results_first[j - i];
-    out_second[j] = results_second[j - i];
-  }
+  std::int32_t* const outs[2] = {first_smaller ? out_first : out_second,
+                                 first_smaller ? out_second : out_first};
+  for_each_group(keys, 0, count, outs, walk);
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 // This file is compiled with -mavx2 -mavx512f -mavx512vl -mavx512dq
 // -mavx512cd, and batch.cpp calls it only on CPUs with all four. On this
 // project's machine (AMD EPYC, family 26, whose vector units are 512 bits
-// wide) these kernels take about half the time a key of the 256-bit ones
-// (README, Benchmarks). JumpBackHash's passes are those
+// wide) these kernels take a third to a half of the time a key of the
+// 256-bit ones (README, Every core: Lookups). JumpBackHash's passes are those
 // batch_x86_shared.hpp describes; nothing from the public headers is used
 // here (batch_avx2.cpp says why).
 #include "batch_x86_shared.hpp"
@@ -39,6 +39,22 @@ inline __m512i splitmix64_mix_wide(__m512i z) {
   z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 27));
   z = _mm512_mullo_epi64(z, set1_wide(kMix2));
   return _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+}
+
+/// Vectors the kernels work on at once, a step at a time (batch_avx2.cpp's
+/// kGroup says why). Measured as there, four at a time took JumpBackHash
+/// at n = 128 from 0.55 ns a key to 0.45 and jump from 6.1-6.4 ns to 2.1;
+/// two at a time, jump took 3.6-3.7 ns, eight at a time 2.3-2.4.
+constexpr std::size_t kWideGroup = 4;
+
+/// SplitMix64's output function on each vector of a group, a step at a time.
+inline void splitmix64_mix_wide(__m512i (&z)[kWideGroup]) {
+  const __m512i mix1 = set1_wide(kMix1), mix2 = set1_wide(kMix2);
+  for (__m512i& lanes : z) lanes = _mm512_xor_si512(lanes, _mm512_srli_epi64(lanes, 30));
+  for (__m512i& lanes : z) lanes = _mm512_mullo_epi64(lanes, mix1);
+  for (__m512i& lanes : z) lanes = _mm512_xor_si512(lanes, _mm512_srli_epi64(lanes, 27));
+  for (__m512i& lanes : z) lanes = _mm512_mullo_epi64(lanes, mix2);
+  for (__m512i& lanes : z) lanes = _mm512_xor_si512(lanes, _mm512_srli_epi64(lanes, 31));
 }
 
 /// The lanes whose low 32 bits have an odd number of ones: bit 4k of
@@ -126,11 +142,12 @@ struct WideRejectedKeys {
     const __m512i place_bits = set1_wide(0xFFFFFFFF00000000ULL);
     while (size != 0) {
       std::size_t kept = 0;
-      for (std::size_t j = 0; j < size; j += 8) {
-        const __mmask8 real = first_lanes(size - j);
-        const __m512i packed = load_lanes(real, place_and_fallback + j);
-        const __m512i drawn_state = _mm512_add_epi64(load_lanes(real, state + j), gamma);
-        const __m512i w = splitmix64_mix_wide(drawn_state);
+      // The `real` lanes of eight queued keys after one more draw (`w`, from
+      // `drawn_state`): those done written to `out`, the others packed to
+      // the queue's front again, in place: the keys being settled are
+      // loaded already, and kept <= their index, so the eight lanes written
+      // land only on entries already loaded.
+      auto settle = [&](__mmask8 real, __m512i packed, __m512i drawn_state, __m512i w) {
         const __m512i first = _mm512_and_si512(w, shape.draw_mask);
         __mmask8 fits = _mm512_cmplt_epu64_mask(first, buckets);
         __m512i chosen = first;
@@ -154,12 +171,26 @@ struct WideRejectedKeys {
           if (((real >> lane) & 1U) == 0) break;
           out[answers[lane] >> 32] = static_cast<std::int32_t>(answers[lane]);
         }
-        // Packed in place: kept <= j, so the eight lanes written land only
-        // on entries already loaded.
         const __mmask8 again = real & static_cast<__mmask8>(~done);
         _mm512_storeu_si512(state + kept, _mm512_maskz_compress_epi64(again, drawn_state));
         _mm512_storeu_si512(place_and_fallback + kept, _mm512_maskz_compress_epi64(again, packed));
         kept += static_cast<unsigned>(__builtin_popcount(again));
+      };
+      std::size_t j = 0;
+      for (; j + 8 * kWideGroup <= size; j += 8 * kWideGroup) {
+        __m512i packed[kWideGroup], drawn_state[kWideGroup], w[kWideGroup];
+        for (std::size_t k = 0; k < kWideGroup; ++k) {
+          packed[k] = _mm512_loadu_si512(place_and_fallback + j + 8 * k);
+          w[k] = drawn_state[k] = _mm512_add_epi64(_mm512_loadu_si512(state + j + 8 * k), gamma);
+        }
+        splitmix64_mix_wide(w);
+        for (std::size_t k = 0; k < kWideGroup; ++k) settle(0xFF, packed[k], drawn_state[k], w[k]);
+      }
+      for (; j < size; j += 8) {
+        const __mmask8 real = first_lanes(size - j);
+        const __m512i drawn_state = _mm512_add_epi64(load_lanes(real, state + j), gamma);
+        settle(real, load_lanes(real, place_and_fallback + j), drawn_state,
+               splitmix64_mix_wide(drawn_state));
       }
       size = kept;
     }
@@ -187,10 +218,10 @@ void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
   for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
     const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
     std::size_t queued[kCounts] = {};
-    for (std::size_t i = slice; i < slice_end; i += 8) {
-      const __mmask8 real = first_lanes(slice_end - i);
-      const __m512i state = _mm512_add_epi64(load_lanes(real, keys + i), gamma);
-      const __m512i v = splitmix64_mix_wide(state);  // V0 = low 32 bits, V1 = high
+    // The lookups of the `real` lanes of the eight keys at i, from their
+    // generator state and its first output v.
+    auto finish = [&](std::size_t i, __mmask8 real, __m512i state, __m512i v) {
+      // V0 = low 32 bits of v, V1 = high.
       const __m512i v_high = _mm512_srli_epi64(v, 32);
       const __m512i u = _mm512_and_si512(_mm512_xor_si512(v, v_high), shape.draw_mask);
       const __mmask8 odd = odd_parity(u);
@@ -220,6 +251,20 @@ void jump_back_hash_wide_at(const std::uint64_t* keys, std::size_t count,
       const __m256i result =
           _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(in_top, fallback, candidate));
       for (std::size_t c = 0; c < kCounts; ++c) store_lanes(real, outs[c] + i, result);
+    };
+    std::size_t i = slice;
+    for (; i + 8 * kWideGroup <= slice_end; i += 8 * kWideGroup) {
+      __m512i state[kWideGroup], v[kWideGroup];
+      for (std::size_t k = 0; k < kWideGroup; ++k) {
+        v[k] = state[k] = _mm512_add_epi64(_mm512_loadu_si512(keys + i + 8 * k), gamma);
+      }
+      splitmix64_mix_wide(v);
+      for (std::size_t k = 0; k < kWideGroup; ++k) finish(i + 8 * k, 0xFF, state[k], v[k]);
+    }
+    for (; i < slice_end; i += 8) {
+      const __mmask8 real = first_lanes(slice_end - i);
+      const __m512i state = _mm512_add_epi64(load_lanes(real, keys + i), gamma);
+      finish(i, real, state, splitmix64_mix_wide(state));
     }
     for (std::size_t c = 0; c < kCounts; ++c) {
       rejected[c].template drain<2>(queued[c], shape, buckets[c], outs[c] + slice);
@@ -254,40 +299,70 @@ void jump_back_hash_independent_wide_when(const std::uint64_t* keys, std::size_t
   for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
     const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
     std::size_t queued = 0;
-    for (std::size_t i = slice; i < slice_end; i += 8) {
-      const __mmask8 real = first_lanes(slice_end - i);
-      const __m512i key = load_lanes(real, keys + i);
-      const __m512i x = splitmix64_mix_wide(_mm512_add_epi64(key, gamma));
-      const __mmask8 in_top = _mm512_test_epi64_mask(x, shape.top);
-      // h = 2^m' for the highest set bit m' of x below q, and m' + 1 from
-      // its leading zeros (0 when there is none, whose answer is 0 anyway).
+    // Each key's stream, once its first output x is known: the top one
+    // (in_top) or the lower one, whose state the fallback also needs, and
+    // h = 2^m' for the highest set bit m' of x below q, with m' + 1 from
+    // its leading zeros (0 when there is none, whose answer is 0 anyway).
+    struct Streams {
+      __mmask8 in_top, has_lower;
+      __m512i h, lower_state, top_state;
+    };
+    auto streams = [&](__m512i key, __m512i x) {
+      Streams s;
+      s.in_top = _mm512_test_epi64_mask(x, shape.top);
       const __m512i below = _mm512_and_si512(x, shape.below_top);
-      const __m512i h = highest_bit_wide(below);
-      const __mmask8 has_lower = _mm512_test_epi64_mask(h, h);
+      s.h = highest_bit_wide(below);
+      s.has_lower = _mm512_test_epi64_mask(s.h, s.h);
       const __m512i m_plus_1 = _mm512_sub_epi64(sixty_four, _mm512_lzcnt_epi64(below));
-      const __m512i lower_state =
+      s.lower_state =
           _mm512_add_epi64(_mm512_xor_si512(key, _mm512_mullo_epi64(m_plus_1, gamma)), gamma);
-      const __m512i top_state = _mm512_add_epi64(_mm512_xor_si512(key, top_stream), gamma);
-      const __m512i drawn =
-          splitmix64_mix_wide(_mm512_mask_blend_epi64(in_top, lower_state, top_state));
+      s.top_state = _mm512_add_epi64(_mm512_xor_si512(key, top_stream), gamma);
+      return s;
+    };
+    // The lookups of the `real` lanes of the eight keys at i, from their
+    // streams and the chosen stream's first output `drawn`.
+    auto finish = [&](std::size_t i, __mmask8 real, const Streams& s, __m512i drawn) {
+      const __m512i below_h = _mm512_sub_epi64(s.h, one);
       const __m512i candidate =
           _mm512_add_epi64(shape.top, _mm512_and_si512(drawn, shape.below_top));
       const __m512i lower =
-          _mm512_maskz_add_epi64(has_lower, h, _mm512_and_si512(drawn, _mm512_sub_epi64(h, one)));
+          _mm512_maskz_add_epi64(s.has_lower, s.h, _mm512_and_si512(drawn, below_h));
       if constexpr (kRejections != Rejections::never) {
-        const __mmask8 lanes = _mm512_mask_cmpge_epu64_mask(in_top & real, candidate, buckets);
+        const __mmask8 lanes = _mm512_mask_cmpge_epu64_mask(s.in_top & real, candidate, buckets);
         if (lanes != 0) {
           // Those keys' fallback: the lower stream's first candidate.
           const __m512i fallback = _mm512_maskz_add_epi64(
-              has_lower, h,
-              _mm512_and_si512(splitmix64_mix_wide(lower_state), _mm512_sub_epi64(h, one)));
+              s.has_lower, s.h, _mm512_and_si512(splitmix64_mix_wide(s.lower_state), below_h));
           const __m512i places =
               _mm512_add_epi64(set1_wide(static_cast<std::uint64_t>(i - slice) << 32), lane_places);
-          queued = rejected.add(queued, lanes, top_state, _mm512_or_si512(places, fallback));
+          queued = rejected.add(queued, lanes, s.top_state, _mm512_or_si512(places, fallback));
         }
       }
       store_lanes(real, out + i,
-                  _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(in_top, lower, candidate)));
+                  _mm512_cvtepi64_epi32(_mm512_mask_blend_epi64(s.in_top, lower, candidate)));
+    };
+    std::size_t i = slice;
+    for (; i + 8 * kWideGroup <= slice_end; i += 8 * kWideGroup) {
+      __m512i key[kWideGroup], x[kWideGroup];
+      Streams s[kWideGroup];
+      for (std::size_t k = 0; k < kWideGroup; ++k) {
+        key[k] = _mm512_loadu_si512(keys + i + 8 * k);
+        x[k] = _mm512_add_epi64(key[k], gamma);
+      }
+      splitmix64_mix_wide(x);
+      for (std::size_t k = 0; k < kWideGroup; ++k) {
+        s[k] = streams(key[k], x[k]);
+        x[k] = _mm512_mask_blend_epi64(s[k].in_top, s[k].lower_state, s[k].top_state);
+      }
+      splitmix64_mix_wide(x);
+      for (std::size_t k = 0; k < kWideGroup; ++k) finish(i + 8 * k, 0xFF, s[k], x[k]);
+    }
+    for (; i < slice_end; i += 8) {
+      const __mmask8 real = first_lanes(slice_end - i);
+      const __m512i key = load_lanes(real, keys + i);
+      const Streams s = streams(key, splitmix64_mix_wide(_mm512_add_epi64(key, gamma)));
+      finish(i, real, s,
+             splitmix64_mix_wide(_mm512_mask_blend_epi64(s.in_top, s.lower_state, s.top_state)));
     }
     rejected.template drain<1>(queued, shape, buckets, out + slice);
   }
@@ -324,7 +399,32 @@ inline __m512d truncate_where(__m512d b, __mmask8 lanes, __m512d j) {
 void jump_hash_wide(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                     std::int32_t* out) {
   const __m512d buckets = _mm512_set1_pd(static_cast<double>(n));
-  for (std::size_t i = 0; i < count; i += 8) {
+  std::size_t i = 0;
+  for (; i + 8 * kWideGroup <= count; i += 8 * kWideGroup) {
+    __m512i key[kWideGroup];
+    __m512d b[kWideGroup];
+    __mmask8 active[kWideGroup];
+    for (std::size_t k = 0; k < kWideGroup; ++k) {
+      key[k] = _mm512_loadu_si512(keys + i + 8 * k);
+      b[k] = _mm512_setzero_pd();  // after the first b = j (j = 0 < n)
+      active[k] = 0xFF;
+    }
+    for (;;) {
+      __m512d j[kWideGroup];
+      for (std::size_t k = 0; k < kWideGroup; ++k) j[k] = next_jump_wide(key[k], b[k]);
+      unsigned any = 0;
+      for (std::size_t k = 0; k < kWideGroup; ++k) {
+        active[k] = _mm512_mask_cmp_pd_mask(active[k], j[k], buckets, _CMP_LT_OQ);
+        any |= active[k];
+      }
+      if (any == 0) break;
+      for (std::size_t k = 0; k < kWideGroup; ++k) b[k] = truncate_where(b[k], active[k], j[k]);
+    }
+    for (std::size_t k = 0; k < kWideGroup; ++k) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i + 8 * k), _mm512_cvttpd_epi32(b[k]));
+    }
+  }
+  for (; i < count; i += 8) {
     const __mmask8 real = first_lanes(count - i);
     __m512i key = load_lanes(real, keys + i);
     __m512d b = _mm512_setzero_pd();  // after the first b = j (j = 0 < n)
@@ -347,7 +447,41 @@ void jump_hash_pair_wide(const std::uint64_t* keys, std::size_t count, std::int3
   const bool first_smaller = first <= second;
   const __m512d smaller = _mm512_set1_pd(static_cast<double>(first_smaller ? first : second));
   const __m512d larger = _mm512_set1_pd(static_cast<double>(first_smaller ? second : first));
-  for (std::size_t i = 0; i < count; i += 8) {
+  std::int32_t* const to_smaller = first_smaller ? out_first : out_second;
+  std::int32_t* const to_larger = first_smaller ? out_second : out_first;
+  std::size_t i = 0;
+  for (; i + 8 * kWideGroup <= count; i += 8 * kWideGroup) {
+    __m512i key[kWideGroup];
+    __m512d b_larger[kWideGroup], b_smaller[kWideGroup];
+    __mmask8 below_larger[kWideGroup], below_smaller[kWideGroup];
+    for (std::size_t k = 0; k < kWideGroup; ++k) {
+      key[k] = _mm512_loadu_si512(keys + i + 8 * k);
+      b_larger[k] = b_smaller[k] = _mm512_setzero_pd();
+      below_larger[k] = below_smaller[k] = 0xFF;
+    }
+    for (;;) {
+      __m512d j[kWideGroup];
+      for (std::size_t k = 0; k < kWideGroup; ++k) j[k] = next_jump_wide(key[k], b_larger[k]);
+      unsigned any = 0;
+      for (std::size_t k = 0; k < kWideGroup; ++k) {
+        below_larger[k] = _mm512_mask_cmp_pd_mask(below_larger[k], j[k], larger, _CMP_LT_OQ);
+        any |= below_larger[k];
+      }
+      if (any == 0) break;
+      for (std::size_t k = 0; k < kWideGroup; ++k) {
+        below_smaller[k] = _mm512_mask_cmp_pd_mask(below_smaller[k], j[k], smaller, _CMP_LT_OQ);
+        b_larger[k] = truncate_where(b_larger[k], below_larger[k], j[k]);
+        b_smaller[k] = truncate_where(b_smaller[k], below_smaller[k], j[k]);
+      }
+    }
+    for (std::size_t k = 0; k < kWideGroup; ++k) {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(to_smaller + i + 8 * k),
+                          _mm512_cvttpd_epi32(b_smaller[k]));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(to_larger + i + 8 * k),
+                          _mm512_cvttpd_epi32(b_larger[k]));
+    }
+  }
+  for (; i < count; i += 8) {
     const __mmask8 real = first_lanes(count - i);
     __m512i key = load_lanes(real, keys + i);
     __m512d b_larger = _mm512_setzero_pd(), b_smaller = _mm512_setzero_pd();

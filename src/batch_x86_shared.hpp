@@ -38,8 +38,9 @@ inline unsigned bit_length_of_n_minus_1(std::int32_t n) {
 // key's first candidate and its fallback, without a loop, and queues the
 // keys whose top candidate is >= n (their generator state and fallback),
 // packed to the front of the queue. The second draws once for every queued
-// key, a vector at a time, writes those that are done and packs the rest to
-// the front again, until the queue is empty. So vectors stay full: a lane
+// key, writes those that are done and packs the rest to the front again,
+// until the queue is empty. Both work on a few vectors at once, a step at a
+// time (batch_avx2.cpp's kGroup says why). So vectors stay full: a lane
 // that must draw again never holds finished lanes back, and no branch
 // depends on one key (at n = 129 half the keys draw, 1.33 times on average).
 //
@@ -119,8 +120,13 @@ template <class Kernel>
 void jump_back_hash_independent_with(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                                      std::int32_t* out) {
   if (n <= 1) return fill_zero(count, out);
-  if (rejections_at(n) == Rejections::never) {
-    return Kernel::template run<Rejections::never>(keys, count, n, out);
+  switch (rejections_at(n)) {
+    case Rejections::never:
+      return Kernel::template run<Rejections::never>(keys, count, n, out);
+    case Rejections::rare:
+      return Kernel::template run<Rejections::rare>(keys, count, n, out);
+    case Rejections::common:
+      break;
   }
   return Kernel::template run<Rejections::common>(keys, count, n, out);
 }
