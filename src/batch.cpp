@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <exception>
 #include <limits>
 #include <vector>
@@ -94,6 +95,21 @@ void smaller_from_larger(const Algorithm& algorithm, std::span<const std::uint64
   }
 }
 
+#if defined(JUMPHASH_HAVE_SIMD128_BATCH)
+/// Whether JumpBackHash's SIMD128 kernel beats the scalar loop at n: where
+/// at least a quarter of the top interval's values are >= n, so that many
+/// keys draw again (n in (q, 1.5q], q = 2^(bits(n - 1) - 1)). In Node 20
+/// (2026-12-06, wasm/bench/simd.mjs and a sweep of n) the kernel took
+/// 0.75-0.96x the scalar loop's time there (129..192, 1025..1536) and
+/// 1.02-1.58x elsewhere (200..255, 1700, 2000, and 128, 1000, 1024, 10^6,
+/// 2^30), where the scalar loop's branch on a rejection is rarely taken.
+bool simd128_jump_back_hash_gains(std::int32_t n) {
+  if (n <= 2) return false;
+  const auto q = std::uint64_t{1} << (31 - std::countl_zero(static_cast<std::uint32_t>(n - 1)));
+  return 2 * static_cast<std::uint64_t>(n) <= 3 * q;
+}
+#endif
+
 }  // namespace
 
 std::string_view batch_path_name(BatchPath path) {
@@ -129,6 +145,7 @@ bool has_simd_batch(AlgorithmId id) {
          id == AlgorithmId::jumpback_indep;
 }
 
+
 void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> keys, std::int32_t n,
                    std::span<std::int32_t> out) {
   buckets_batch(algorithm, keys, n, out, batch_path());
@@ -154,7 +171,12 @@ void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> ke
 #endif
 #if defined(JUMPHASH_HAVE_SIMD128_BATCH)
   if (path == BatchPath::simd128) {
-    switch (algorithm.id) {  // jumpback: the scalar loop is faster (batch_simd128.cpp)
+    switch (algorithm.id) {
+      case AlgorithmId::jumpback:
+        if (simd128_jump_back_hash_gains(n)) {
+          return batch_kernels::jump_back_hash_simd128(keys.data(), count, n, out.data());
+        }
+        break;
       case AlgorithmId::jumpback_indep:
         return batch_kernels::jump_back_hash_independent_simd128(keys.data(), count, n, out.data());
       case AlgorithmId::jump:
@@ -176,6 +198,12 @@ bool pair_derives_smaller(const Algorithm& algorithm) {
     return false;
   }
 #endif
+#if defined(JUMPHASH_HAVE_SIMD128_BATCH)
+  // jump's pair kernel: one walk gives both counts, where deriving the
+  // smaller would walk again, one key at a time, for every key at or above
+  // it (a sixth of them for 10 -> 12).
+  if (batch_path() == BatchPath::simd128 && algorithm.id == AlgorithmId::jump) return false;
+#endif
   return algorithm.consistent;
 }
 
@@ -194,6 +222,12 @@ void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_
       return kernels->jump_hash_pair(keys.data(), keys.size(), first, second, out_first.data(),
                                      out_second.data());
     }
+  }
+#endif
+#if defined(JUMPHASH_HAVE_SIMD128_BATCH)
+  if (batch_path() == BatchPath::simd128 && algorithm.id == AlgorithmId::jump) {
+    return batch_kernels::jump_hash_pair_simd128(keys.data(), keys.size(), first, second,
+                                                 out_first.data(), out_second.data());
   }
 #endif
   const bool first_larger = first > second;

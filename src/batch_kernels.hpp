@@ -54,11 +54,14 @@ extern const X86Kernels kAvx512Kernels;
 
 #if defined(JUMPHASH_HAVE_SIMD128_BATCH)
 /// WebAssembly SIMD128 (2 keys a vector); batch_simd128.cpp, -msimd128.
-/// No JumpBackHash kernel: there the scalar loop is faster (see that file).
+void jump_back_hash_simd128(const std::uint64_t* keys, std::size_t count, std::int32_t n,
+                            std::int32_t* out);
 void jump_back_hash_independent_simd128(const std::uint64_t* keys, std::size_t count,
                                         std::int32_t n, std::int32_t* out);
 void jump_hash_simd128(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                        std::int32_t* out);
+void jump_hash_pair_simd128(const std::uint64_t* keys, std::size_t count, std::int32_t first,
+                            std::int32_t second, std::int32_t* out_first, std::int32_t* out_second);
 #endif
 
 }  // namespace jumphash::batch_kernels

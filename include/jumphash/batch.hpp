@@ -5,10 +5,11 @@
 // functions of jumphash/algorithms/. jumpback, jumpback-indep and jump have
 // SIMD kernels: AVX2 natively (chosen at run time on x86-64 CPUs that have
 // it, and built again with AVX-512 F, VL, DQ and CD for CPUs with those:
-// native 64-bit multiplies; JumpHash keeps the AVX2 build) and SIMD128 in the WebAssembly build (whose modules need an engine
-// with WebAssembly SIMD; there jumpback keeps its scalar loop, which is
-// faster, see src/batch_simd128.cpp); the other bucket-count algorithms,
-// and CPUs without AVX2, run the scalar loop.
+// native 64-bit multiplies) and SIMD128 in the WebAssembly build (whose
+// modules need an engine with WebAssembly SIMD; there jumpback keeps its
+// scalar loop except at counts just above a power of two, where the kernel
+// is faster, see src/batch_simd128.cpp); the other bucket-count
+// algorithms, and CPUs without AVX2, run the scalar loop.
 //
 // run_ordered_chunks() spreads chunks of a report over threads and hands
 // their results back in chunk order, so that output is the same for any
@@ -80,8 +81,8 @@ void buckets_batch_pair(const Algorithm& algorithm, std::span<const std::uint64_
                         std::span<std::int32_t> out_second);
 
 /// True for a consistent algorithm with no pair kernel on the current path
-/// (x86 has them for jumpback and jump): every consistent one in
-/// WebAssembly, jumpback-indep natively. buckets_batch_pair then looks up
+/// (x86 has them for jumpback and jump, SIMD128 for jump): every consistent
+/// one but jump in WebAssembly, jumpback-indep natively. buckets_batch_pair then looks up
 /// the larger count and derives the smaller; a caller that only needs what
 /// moves can do it in one pass: look up the larger count in a batch, and
 /// only keys at or above the smaller count moved (ResizeReport::add).
