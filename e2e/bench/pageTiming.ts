@@ -115,6 +115,17 @@ export async function reportMs(page: Page, c: ReportCase): Promise<Times & After
  */
 export interface ThreadCpu {
   workers: number[];
+  /**
+   * Per worker (as `workers`), ms its tasks ran without a core (their wall
+   * time less their CPU time: the thread was ready but another thread had
+   * the core), and ms it had no task at all (waiting for a message: the
+   * report's start, a grant, the merge). With its CPU time, these add up
+   * to `window`.
+   */
+  waited: number[];
+  idle: number[];
+  /** ms from the report's start to its reply. */
+  window: number;
   main: number;
   /** Every other thread of the browser: V8's background threads (its GC, its compiler), the compositor, the browser and GPU processes. */
   others: number;
@@ -160,15 +171,28 @@ export async function threadCpuMs(page: Page, c: ReportCase): Promise<ThreadCpu>
   const at = (mark: string) => Math.max(...events.filter((e) => e.name === mark).map((e) => e.ts));
   const [from, to] = [at('jumphash:report'), at('jumphash:reply')];
   const cpu = new Map<string, number>();
+  /** Each thread's task wall time, cut at the window. */
+  const busy = new Map<string, number>();
   for (const e of events) {
     // A task that started before the report counts only if it ran into it; tdur is the task's CPU time, not cut at the window.
     if (e.ph !== 'X' || !TASKS.has(e.name) || e.ts > to || e.ts + (e.dur ?? 0) < from) continue;
     const thread = `${e.pid}:${e.tid}`;
     cpu.set(thread, (cpu.get(thread) ?? 0) + (e.tdur ?? 0) / 1000);
+    busy.set(thread, (busy.get(thread) ?? 0) + (Math.min(to, e.ts + (e.dur ?? 0)) - Math.max(from, e.ts)) / 1000);
   }
-  const named = (name: string) => [...cpu].filter(([thread]) => threadName.get(thread) === name).map(([, ms]) => ms);
+  const named = (name: string) => [...cpu].filter(([thread]) => threadName.get(thread) === name);
   const sum = (ms: number[]) => ms.reduce((a, b) => a + b, 0);
-  const workers = named('DedicatedWorker thread');
-  const main = sum(named('CrRendererMain'));
-  return { workers: workers.filter((ms) => ms >= 1), main, others: sum([...cpu.values()]) - sum(workers) - main };
+  const workerThreads = named('DedicatedWorker thread');
+  const ran = workerThreads.filter(([, ms]) => ms >= 1);
+  const window = (to - from) / 1000;
+  const main = sum(named('CrRendererMain').map(([, ms]) => ms));
+  return {
+    workers: ran.map(([, ms]) => ms),
+    // A task's wall time cut at the window, against its CPU time that is not: at least 0.
+    waited: ran.map(([thread, ms]) => Math.max(0, busy.get(thread)! - ms)),
+    idle: ran.map(([thread]) => Math.max(0, window - busy.get(thread)!)),
+    window,
+    main,
+    others: sum([...cpu.values()]) - sum(workerThreads.map(([, ms]) => ms)) - main,
+  };
 }

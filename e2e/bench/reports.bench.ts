@@ -129,8 +129,10 @@ function threadsBare(c: ReportCase): string {
 function cpuText(workers: number, cpu: ThreadCpu, one: ThreadCpu): string {
   const sum = workersCpuMs(cpu);
   const against = workers === 1 || one.workers.length === 0 ? '' : `, ${(sum / workersCpuMs(one)).toFixed(2)}x one worker's`;
-  const each = cpu.workers.map((ms) => ms.toFixed(1)).join(' + ');
-  return `${workers} worker${workers === 1 ? '' : 's'}: ${cpu.workers.length > 1 ? `${each} = ${sum.toFixed(1)}` : each}${against}, main thread ${cpu.main.toFixed(1)}, the rest of the browser ${cpu.others.toFixed(1)}`;
+  const each = (ms: number[]) => ms.map((x) => x.toFixed(1)).join(' + ');
+  const spent = cpu.workers.length > 1 ? `${each(cpu.workers)} = ${sum.toFixed(1)}` : each(cpu.workers);
+  const rest = `waited for a core ${each(cpu.waited)}, idle ${each(cpu.idle)} of ${cpu.window.toFixed(1)}`;
+  return `${workers} worker${workers === 1 ? '' : 's'}: ${spent}${against} (${rest}), main thread ${cpu.main.toFixed(1)}, the rest of the browser ${cpu.others.toFixed(1)}`;
 }
 
 /** The native bench's resize rows: name -> ms. */
@@ -194,7 +196,11 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   // A pair of workers counts toward each other until they meet: the keys
   // each counted are as their speeds were in that round.
   lines.push('', 'The keys each worker counted, every run (the most against the fewest), and its ms to the reply:', ...splitLines);
-  lines.push('', `CPU time of the page's threads and of the rest of the browser in a report (ms, each thread's own clock, report start to reply), the least of ${CPU_ROUNDS} more reports each, traced after the timed ones:`, ...cpuLines);
+  lines.push(
+    '',
+    `CPU time of the page's threads and of the rest of the browser in a report (ms, each thread's own clock, report start to reply), the least of ${CPU_ROUNDS} more reports each, traced after the timed ones; in brackets, what else made up each worker's time to the reply: its tasks waiting for a core, and no task at all (the report's start, grants, the merge):`,
+    ...cpuLines,
+  );
   lines.push('', 'The same loops on Node worker_threads and bare Chromium Web Workers (wasm/bench/threads.mjs), each just after its page rounds:', ...threadLines);
   console.log(lines.join('\n'));
 });
