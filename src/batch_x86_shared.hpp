@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "batch_kernels.hpp"
 
@@ -63,6 +64,22 @@ inline Rejections rejections_at(std::int32_t n) {
   return rejecting * 128 < top_half ? Rejections::rare : Rejections::common;
 }
 
+/// Calls run(mode) with `mode` as a compile-time constant
+/// (std::integral_constant<Rejections, mode>): each mode is a kernel of its
+/// own.
+template <class Run>
+inline void in_mode(Rejections mode, Run&& run) {
+  switch (mode) {
+    case Rejections::never:
+      return run(std::integral_constant<Rejections, Rejections::never>{});
+    case Rejections::rare:
+      return run(std::integral_constant<Rejections, Rejections::rare>{});
+    case Rejections::common:
+      break;
+  }
+  return run(std::integral_constant<Rejections, Rejections::common>{});
+}
+
 /// JumpBackHash's entry points, the same in each file: `Kernel::run<mode>`
 /// is that file's kernel (out[c][i] = jump_back_hash(keys[i], n[c]) for
 /// counts sharing bits(n - 1), each >= 2), run in the mode of the count
@@ -76,15 +93,7 @@ inline void run_jump_back_hash(const std::uint64_t* keys, std::size_t count,
     const Rejections at = rejections_at(buckets);
     if (at > most) most = at;
   }
-  switch (most) {
-    case Rejections::never:
-      return Kernel::template run<Rejections::never>(keys, count, n, out);
-    case Rejections::rare:
-      return Kernel::template run<Rejections::rare>(keys, count, n, out);
-    case Rejections::common:
-      break;
-  }
-  return Kernel::template run<Rejections::common>(keys, count, n, out);
+  in_mode(most, [&](auto mode) { Kernel::template run<mode.value>(keys, count, n, out); });
 }
 
 /// out[i] = jump_back_hash(keys[i], n) with `Kernel` (1 <= n).
@@ -114,21 +123,14 @@ bool jump_back_hash_pair_with(const std::uint64_t* keys, std::size_t count, std:
 }
 
 /// out[i] = jump_back_hash_independent(keys[i], n) with `Kernel::run<mode>`
-/// (1 <= n): that file's independent-streams kernel, which branches on its
-/// few rejections itself, so it has two modes, never and common.
+/// (1 <= n): that file's independent-streams kernel, in the mode of n's
+/// rejections.
 template <class Kernel>
 void jump_back_hash_independent_with(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                                      std::int32_t* out) {
   if (n <= 1) return fill_zero(count, out);
-  switch (rejections_at(n)) {
-    case Rejections::never:
-      return Kernel::template run<Rejections::never>(keys, count, n, out);
-    case Rejections::rare:
-      return Kernel::template run<Rejections::rare>(keys, count, n, out);
-    case Rejections::common:
-      break;
-  }
-  return Kernel::template run<Rejections::common>(keys, count, n, out);
+  in_mode(rejections_at(n),
+          [&](auto mode) { Kernel::template run<mode.value>(keys, count, n, out); });
 }
 
 }  // namespace
