@@ -145,7 +145,6 @@ bool has_simd_batch(AlgorithmId id) {
          id == AlgorithmId::jumpback_indep;
 }
 
-
 void buckets_batch(const Algorithm& algorithm, std::span<const std::uint64_t> keys, std::int32_t n,
                    std::span<std::int32_t> out) {
   buckets_batch(algorithm, keys, n, out, batch_path());
