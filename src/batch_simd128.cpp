@@ -111,6 +111,56 @@ inline unsigned bit_length_of_n_minus_1(std::int32_t n) {
   return 32U - static_cast<unsigned>(__builtin_clz(static_cast<unsigned>(n - 1)));
 }
 
+/// The vectors every JumpBackHash lookup at bucket count n (n >= 2) uses:
+/// the top interval [q, 2q), q = 2^(bits(n - 1) - 1), and n itself.
+struct TopInterval {
+  explicit TopInterval(std::int32_t n)
+      : q(std::uint64_t{1} << (bit_length_of_n_minus_1(n) - 1)),
+        top(set1(q)),
+        below_top(set1(q - 1)),
+        draw_mask(set1((q << 1) - 1)),
+        buckets(set1(static_cast<std::uint64_t>(n))) {}
+  std::uint64_t q;
+  v128_t top, below_top, draw_mask, buckets;
+};
+
+/// Draws again from each stream `state` for the `pending` lanes (keys whose
+/// top candidate was >= n), the group together, until none is pending:
+/// each draw's candidates (JumpBackHash takes two from each SplitMix64
+/// output, low and high 32 bits, the independent-streams variant one), of
+/// which one below q means the lane's fallback and one below n is its
+/// answer, written to `result`.
+template <int kCandidatesPerDraw>
+inline void draw_until_done(const TopInterval& shape, v128_t (&state)[kGroup],
+                            v128_t (&pending)[kGroup], const v128_t (&fallback)[kGroup],
+                            v128_t (&result)[kGroup]) {
+  const v128_t gamma = set1(kGamma);
+  v128_t any_pending = set1(0);
+  for (const v128_t& lanes : pending) any_pending = wasm_v128_or(any_pending, lanes);
+  while (wasm_v128_any_true(any_pending)) {
+    v128_t w[kGroup];
+    for (std::size_t k = 0; k < kGroup; ++k) w[k] = state[k] = wasm_i64x2_add(state[k], gamma);
+    splitmix64_mix(w);
+    any_pending = set1(0);
+    for (std::size_t k = 0; k < kGroup; ++k) {
+      const v128_t first = wasm_v128_and(w[k], shape.draw_mask);
+      v128_t fits = greater(shape.buckets, first);
+      v128_t chosen = first;
+      if constexpr (kCandidatesPerDraw == 2) {
+        // The first that fits (or the second, unused, when neither does).
+        const v128_t second = wasm_v128_and(wasm_u64x2_shr(w[k], 32), shape.draw_mask);
+        chosen = select(fits, first, second);
+        fits = wasm_v128_or(fits, greater(shape.buckets, second));
+      }
+      const v128_t value = select(greater(shape.top, chosen), fallback[k], chosen);
+      const v128_t done = wasm_v128_and(pending[k], fits);
+      result[k] = select(done, value, result[k]);
+      pending[k] = wasm_v128_andnot(pending[k], done);
+      any_pending = wasm_v128_or(any_pending, pending[k]);
+    }
+  }
+}
+
 }  // namespace
 
 // JumpBackHash* (Ertl, Algorithm 6, as hash4j): batch_x86_shared.hpp's first
@@ -122,19 +172,16 @@ inline unsigned bit_length_of_n_minus_1(std::int32_t n) {
 void jump_back_hash_simd128(const std::uint64_t* keys, std::size_t count, std::int32_t n,
                             std::int32_t* out) {
   if (n <= 1) return fill_zero(count, out);
-  const std::uint64_t q = std::uint64_t{1} << (bit_length_of_n_minus_1(n) - 1);
-  const v128_t top = set1(q), below_top = set1(q - 1), draw_mask = set1((q << 1) - 1);
-  const v128_t buckets = set1(static_cast<std::uint64_t>(n));
+  const TopInterval shape(n);
   const v128_t gamma = set1(kGamma), zero = set1(0), one = set1(1);
   std::int32_t* const outs[1] = {out};
   for_each_group(keys, count, outs, [&](const v128_t (&key)[kGroup], v128_t (&result)[1][kGroup]) {
     v128_t state[kGroup], v[kGroup], fallback[kGroup], pending[kGroup];
     for (std::size_t k = 0; k < kGroup; ++k) v[k] = state[k] = wasm_i64x2_add(key[k], gamma);
     splitmix64_mix(v);  // V0 = low 32 bits, V1 = high
-    v128_t any_pending = zero;
     for (std::size_t k = 0; k < kGroup; ++k) {
       const v128_t v_high = wasm_u64x2_shr(v[k], 32);
-      const v128_t u = wasm_v128_and(wasm_v128_xor(v[k], v_high), draw_mask);
+      const v128_t u = wasm_v128_and(wasm_v128_xor(v[k], v_high), shape.draw_mask);
       // u's parity in bit 0 (u < 2^31).
       v128_t parity = wasm_v128_xor(u, wasm_u64x2_shr(u, 16));
       parity = wasm_v128_xor(parity, wasm_u64x2_shr(parity, 8));
@@ -142,42 +189,22 @@ void jump_back_hash_simd128(const std::uint64_t* keys, std::size_t count, std::i
       parity = wasm_v128_xor(parity, wasm_u64x2_shr(parity, 2));
       parity = wasm_v128_xor(parity, wasm_u64x2_shr(parity, 1));
       const v128_t u_odd = wasm_i64x2_eq(wasm_v128_and(parity, one), one);
-      const v128_t in_top = wasm_i64x2_eq(wasm_v128_and(u, top), top);
+      const v128_t in_top = wasm_i64x2_eq(wasm_v128_and(u, shape.top), shape.top);
       // The next lower active index: highest bit h of u below q, and the
       // bucket h + (V_parity & (h - 1)), or 0 when there is none. Its
       // parity is u's without the top bit.
-      const v128_t h = highest_bit(wasm_v128_and(u, below_top));
+      const v128_t h = highest_bit(wasm_v128_and(u, shape.below_top));
       const v128_t lower_word = select(wasm_v128_xor(u_odd, in_top), v_high, v[k]);
       fallback[k] = wasm_v128_andnot(
           wasm_i64x2_add(h, wasm_v128_and(lower_word, wasm_i64x2_sub(h, one))),
           wasm_i64x2_eq(h, zero));
       // The top interval's first candidate.
-      const v128_t candidate =
-          wasm_i64x2_add(top, wasm_v128_and(select(u_odd, v_high, v[k]), below_top));
+      const v128_t candidate = wasm_i64x2_add(
+          shape.top, wasm_v128_and(select(u_odd, v_high, v[k]), shape.below_top));
       result[0][k] = select(in_top, candidate, fallback[k]);
-      pending[k] = wasm_v128_andnot(in_top, greater(buckets, candidate));
-      any_pending = wasm_v128_or(any_pending, pending[k]);
+      pending[k] = wasm_v128_andnot(in_top, greater(shape.buckets, candidate));
     }
-    // Two candidates from each further output (low and high 32 bits): one
-    // below q means the fallback, one below n is the answer.
-    while (wasm_v128_any_true(any_pending)) {
-      v128_t w[kGroup];
-      for (std::size_t k = 0; k < kGroup; ++k) w[k] = state[k] = wasm_i64x2_add(state[k], gamma);
-      splitmix64_mix(w);
-      any_pending = zero;
-      for (std::size_t k = 0; k < kGroup; ++k) {
-        const v128_t first = wasm_v128_and(w[k], draw_mask);
-        const v128_t second = wasm_v128_and(wasm_u64x2_shr(w[k], 32), draw_mask);
-        const v128_t first_fits = greater(buckets, first);
-        const v128_t chosen = select(first_fits, first, second);
-        const v128_t done =
-            wasm_v128_and(pending[k], wasm_v128_or(first_fits, greater(buckets, second)));
-        const v128_t value = select(greater(top, chosen), fallback[k], chosen);
-        result[0][k] = select(done, value, result[0][k]);
-        pending[k] = wasm_v128_andnot(pending[k], done);
-        any_pending = wasm_v128_or(any_pending, pending[k]);
-      }
-    }
+    draw_until_done<2>(shape, state, pending, fallback, result[0]);
   });
 }
 
@@ -185,12 +212,10 @@ void jump_back_hash_simd128(const std::uint64_t* keys, std::size_t count, std::i
 void jump_back_hash_independent_simd128(const std::uint64_t* keys, std::size_t count,
                                         std::int32_t n, std::int32_t* out) {
   if (n <= 1) return fill_zero(count, out);
-  const unsigned bits = bit_length_of_n_minus_1(n);
-  const std::uint64_t q = std::uint64_t{1} << (bits - 1);
-  const v128_t top = set1(q), below_top = set1(q - 1), draw_mask = set1((q << 1) - 1);
-  const v128_t buckets = set1(static_cast<std::uint64_t>(n));
+  const TopInterval shape(n);
   const v128_t gamma = set1(kGamma);
-  const v128_t top_stream = set1(static_cast<std::uint64_t>(bits) * kGamma);
+  const v128_t top_stream =
+      set1(static_cast<std::uint64_t>(bit_length_of_n_minus_1(n)) * kGamma);
   const v128_t zero = set1(0), one = set1(1);
   std::int32_t* const outs[1] = {out};
   for_each_group(keys, count, outs, [&](const v128_t (&key)[kGroup], v128_t (&result)[1][kGroup]) {
@@ -200,7 +225,7 @@ void jump_back_hash_independent_simd128(const std::uint64_t* keys, std::size_t c
     for (std::size_t k = 0; k < kGroup; ++k) {
       // Fallback: h = 2^m' for the highest set bit m' of x below q; its
       // stream is key ^ ((m'+1) * gamma), m' + 1 read from h's exponent.
-      h[k] = highest_bit(wasm_v128_and(x[k], below_top));
+      h[k] = highest_bit(wasm_v128_and(x[k], shape.below_top));
       const v128_t exponent = wasm_u64x2_shr(small_to_double(h[k]), 52);
       const v128_t m_plus_1 = wasm_i64x2_sub(exponent, set1(1022));
       const v128_t stream_offset = wasm_i64x2_mul(m_plus_1, gamma);
@@ -212,35 +237,18 @@ void jump_back_hash_independent_simd128(const std::uint64_t* keys, std::size_t c
     splitmix64_mix(lower_draw);
     splitmix64_mix(candidate);
     v128_t fallback[kGroup], pending[kGroup];
-    v128_t any_pending = zero;
     for (std::size_t k = 0; k < kGroup; ++k) {
-      const v128_t in_top = wasm_i64x2_eq(wasm_v128_and(x[k], top), top);
+      const v128_t in_top = wasm_i64x2_eq(wasm_v128_and(x[k], shape.top), shape.top);
       fallback[k] = wasm_v128_andnot(
           wasm_i64x2_add(h[k], wasm_v128_and(lower_draw[k], wasm_i64x2_sub(h[k], one))),
           wasm_i64x2_eq(h[k], zero));
       // The top interval's first candidate.
-      candidate[k] = wasm_i64x2_add(top, wasm_v128_and(candidate[k], below_top));
+      candidate[k] = wasm_i64x2_add(shape.top, wasm_v128_and(candidate[k], shape.below_top));
       result[0][k] = select(in_top, candidate[k], fallback[k]);
-      pending[k] = wasm_v128_andnot(in_top, greater(buckets, candidate[k]));
-      any_pending = wasm_v128_or(any_pending, pending[k]);
+      pending[k] = wasm_v128_andnot(in_top, greater(shape.buckets, candidate[k]));
     }
-    // The keys the top interval rejects draw again from its stream, the
-    // group together, until every one is done.
-    while (wasm_v128_any_true(any_pending)) {
-      v128_t drawn[kGroup];
-      for (std::size_t k = 0; k < kGroup; ++k) drawn[k] = state[k] = wasm_i64x2_add(state[k], gamma);
-      splitmix64_mix(drawn);
-      any_pending = zero;
-      for (std::size_t k = 0; k < kGroup; ++k) {
-        drawn[k] = wasm_v128_and(drawn[k], draw_mask);
-        const v128_t fits = greater(buckets, drawn[k]);
-        const v128_t value = select(greater(top, drawn[k]), fallback[k], drawn[k]);
-        const v128_t done = wasm_v128_and(pending[k], fits);
-        result[0][k] = select(done, value, result[0][k]);
-        pending[k] = wasm_v128_andnot(pending[k], done);
-        any_pending = wasm_v128_or(any_pending, pending[k]);
-      }
-    }
+    // The keys the top interval rejects draw again from its stream.
+    draw_until_done<1>(shape, state, pending, fallback, result[0]);
   });
 }
 
