@@ -42,9 +42,11 @@ async function loadProgram(page: Page, program: { name: string; text: string }):
   await expect(page.getByTestId('student-note')).toContainText(`Loaded ${program.name}`);
 }
 
+/** Runs the program and waits for its end, and for the output box to have laid out all it was given (aria-busy false). */
 async function runAndWait(page: Page, timeout = 60_000): Promise<void> {
   await page.getByTestId('student-run').click();
   await expect(page.getByTestId('student-status')).toHaveAttribute('data-end', /.+/, { timeout });
+  await expect(page.getByRole('region', { name: 'Your program’s output' })).toHaveAttribute('aria-busy', 'false');
 }
 
 test.beforeEach(async ({ page }) => {
@@ -189,6 +191,26 @@ test('the sandbox cannot reach the page, its storage or the network', async ({ p
   expect(await page.evaluate(() => localStorage.getItem('secret'))).toBe('page-only');
   // CSP reports from the sandbox's refusals are expected in the console; nothing else.
   expect(problems.filter((p) => !/Content Security Policy|Failed to load resource|ERR_|net::|WebSocket/.test(p))).toEqual([]);
+});
+
+test('a run\'s end is announced once the output box has every line: laid out, or busy laying it out', async ({ page }) => {
+  await page.goto(consoleLink('HASH 42 100\n'));
+  // Forty lines at once: they and the end arrive within a frame or two.
+  await loadProgram(page, { name: 'lines.js', text: 'for (let i = 0; i < 40; i++) console.log("line " + i);\n' });
+  // What the output box holds at the moment the status says the run ended.
+  await page.evaluate(() => {
+    const status = document.querySelector('[data-testid="student-status"]')!;
+    const box = document.querySelector('[data-testid="student-output"]')!;
+    new MutationObserver(() => {
+      if (!status.hasAttribute('data-end')) return;
+      const w = window as unknown as { atEnd: { busy: string | null; lines: number } };
+      w.atEnd = { busy: box.closest('[aria-busy]')!.getAttribute('aria-busy'), lines: (box.textContent ?? '').trim().split('\n').filter(Boolean).length };
+    }).observe(status, { attributes: true, attributeFilter: ['data-end'] });
+  });
+  await runAndWait(page);
+  const atEnd = await page.evaluate(() => (window as unknown as { atEnd: { busy: string | null; lines: number } }).atEnd);
+  expect(atEnd.busy === 'true' || atEnd.lines === 40, JSON.stringify(atEnd)).toBe(true);
+  await expect(page.getByTestId('student-output')).toHaveText(Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join(''));
 });
 
 test('the main page keeps its strict policy; the sandbox has its own', async ({ page, request }) => {
