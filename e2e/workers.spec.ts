@@ -61,7 +61,9 @@ async function resizeWith(page: Page, workers: number) {
     flows: await download(page, 'flow-csv-jump'),
     movedKeys: await download(page, 'moved-csv-jumpback'),
   };
-  return { report, workers: engineWorkers(page) };
+  // The closing message of a report over a million keys or more says how many workers counted them.
+  const done = await page.getByTestId('progress').locator('.progress-text').textContent();
+  return { report, workers: engineWorkers(page), done };
 }
 
 test('a resize split across two workers is exactly one worker’s, and the CLI’s', async ({ page }) => {
@@ -70,6 +72,8 @@ test('a resize split across two workers is exactly one worker’s, and the CLI�
   expect(two.workers, 'the quick lane and two report workers').toBe(3);
   expect(one.workers, 'the quick lane and one report worker').toBe(2);
   expect(two.report).toEqual(one.report);
+  expect(one.done).toMatch(/^Done in \d+\.\d\d s: 3,000,000 keys × 2 resize report\(s\)\.$/);
+  expect(two.done).toMatch(/^Done in \d+\.\d\d s on 2 workers: 3,000,000 keys × 2 resize report\(s\)\.$/);
   expect(two.report.flows.split('\n').length, 'a header, 10 staying flows and 20 moving ones').toBeGreaterThan(30);
   expect(two.report.movedKeys.split('\n').length).toBeGreaterThan(100);
   for (const algo of ['jump', 'jumpback'] as const) {
@@ -88,15 +92,20 @@ test('a resize split across three workers on two cores, whose runs may be stolen
   const reportWith = async (workers: number) => {
     await page.goto(`./?workers=${workers}#view=resize&algo=jump,jumpback&from=10&to=12&keys=${keys}`);
     await expect(page.getByTestId('total-keys')).toHaveText('12000000', { timeout: 120_000 });
-    return {
+    const report = {
       jump: await page.getByTestId('moved-jump').textContent(),
       jumpback: await page.getByTestId('moved-jumpback').textContent(),
       flows: await download(page, 'flow-csv-jumpback'),
       movedKeys: await download(page, 'moved-csv-jump'),
     };
+    // The closing message, its time left out.
+    const done = (await page.getByTestId('progress').locator('.progress-text').textContent())?.replace(/ in \d+\.\d\d s/, '');
+    return { report, done };
   };
-  const one = await reportWith(1);
-  const three = await reportWith(3);
+  const { report: one, done: oneDone } = await reportWith(1);
+  const { report: three, done: threeDone } = await reportWith(3);
+  expect(oneDone).toBe('Done: 12,000,000 keys × 2 resize report(s).');
+  expect(threeDone).toBe('Done on 3 workers: 12,000,000 keys × 2 resize report(s).');
   expect(engineWorkers(page), 'the quick lane and three report workers').toBe(4);
   const starts = (await postedRequests(page)).flatMap(({ kind, begin }) => (kind === 'splitRun' && begin !== undefined ? [begin] : []));
   test.info().annotations.push({ type: 'runs', description: `${starts.length} runs started at keys ${starts.sort((a, b) => a - b).join(', ')}` });

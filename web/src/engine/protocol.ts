@@ -237,6 +237,8 @@ export interface ResizeReply {
   keyCount: number;
   /** Algorithm-major: every step of the first algorithm, then the next. */
   steps: ResizeOutcome[];
+  /** How many workers counted the keys, when the report was split across them (engine/splitReport.ts); absent: one. */
+  workers?: number;
 }
 /** A ResizeReply of one run (SplitCollectRequest): each report as its ResizePart. */
 export interface ResizePartReply {
@@ -280,6 +282,8 @@ export interface LoadOutcome {
 export interface LoadReply {
   keyCount: number;
   items: LoadOutcome[];
+  /** As ResizeReply's. */
+  workers?: number;
 }
 
 export interface CompareRequest {

@@ -154,7 +154,7 @@ describe('runSplitReport', () => {
     expect(merge.request).toMatchObject({ into: runs[late]![2], parts: [{ items: [{ algorithm: `run ${runs[early]![2]}` }] }] });
     await answerAllBut([last], merge);
     merge.resolve({ keyCount: KEYS, items: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [], workers: 2 });
   });
 
   test('a worker that answers while the other does not counts the keys between them, up to the other\'s grants', async () => {
@@ -172,7 +172,7 @@ describe('runSplitReport', () => {
     await answerAllBut(lanes, merge);
     performance.clearMarks('jumphash:split');
     merge.resolve({ keyCount: KEYS, items: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [], workers: 2 });
     // The keys each worker counted, for the page benchmark: the second only its two grants.
     const marks = performance.getEntriesByName('jumphash:split') as PerformanceMark[];
     expect(marks.map((mark) => mark.detail)).toEqual([{ keys: [KEYS - 1_093_750 - 837_403, 1_093_750 + 837_403] }]);
@@ -206,7 +206,7 @@ describe('runSplitReport', () => {
     expect(collects.sort()).toEqual(runs.filter((run) => run !== into).map(([, , run]) => run).sort());
     expect(merge.request.parts).toHaveLength(runs.length - 1);
     merge.resolve({ keyCount: KEYS, items: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [], workers: 3 });
   });
 
   test('a first run that a steal cut short still absorbs the others when its worker counts last: its jobs end where it got to', async () => {
@@ -226,7 +226,7 @@ describe('runSplitReport', () => {
     expect(merge.request.parts).toHaveLength(runs.length - 1);
     await answerAllBut(lanes, merge);
     merge.resolve({ keyCount: KEYS, items: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, items: [], workers: 3 });
   });
 
   test('a pasted list (each run parses all of it) is one run a worker: no steal', async () => {
@@ -316,7 +316,7 @@ describe('runSplitReport', () => {
     expect(parts.map((part) => part.steps[0]!.result.sample.values.length)).toEqual([0, 200_000]);
     performance.clearMarks('jumphash:split');
     merge.resolve({ keyCount: KEYS, steps: [] });
-    await expect(report).resolves.toEqual({ keyCount: KEYS, steps: [] });
+    await expect(report).resolves.toEqual({ keyCount: KEYS, steps: [], workers: 2 });
     // The keys each worker counted, up to where the two met; the retake is not counted again.
     const marks = performance.getEntriesByName('jumphash:split') as PerformanceMark[];
     expect(marks.map((mark) => mark.detail)).toEqual([{ keys: [met, KEYS - met] }]);

@@ -89,7 +89,8 @@ let lastRunId = 0;
  * in key order: absorbed by the jobs of the run the last lane to count
  * still holds, where it may (mergesIntoOne), else by a merging job of the
  * first worker's. Once `cancelled()`, no grant is posted and the report
- * rejects with CancelledError.
+ * rejects with CancelledError. The reply says how many workers counted
+ * its keys (ResizeReply.workers).
  */
 export async function runSplitReport(
   split: ResizeRequest | LoadRequest,
@@ -254,7 +255,7 @@ export async function runSplitReport(
     if (mergedInto) {
       const reply = await mergedInto;
       markKeysCounted(scheduler.runs, lanes.length);
-      return reply;
+      return { ...reply, workers: lanes.length };
     }
     lanes.forEach((_, l) => collect(l));
     runs = startedRuns().sort((a, b) => a.begin - b.begin);
@@ -270,7 +271,7 @@ export async function runSplitReport(
   if (cancelled()) throw new CancelledError();
   const reply = await merge(split, parts, lanes[0]!);
   markKeysCounted(scheduler.runs, lanes.length);
-  return reply;
+  return { ...reply, workers: lanes.length };
 }
 
 /**

@@ -75,7 +75,8 @@ export function resizeView(context: AppContext): ViewInstance {
     },
     render(reply, _request, seconds) {
       if (reply.keyCount >= 1_000_000) {
-        progress.finish(`Done in ${seconds.toFixed(2)} s: ${grouped(reply.keyCount)} keys × ${reply.steps.length} resize report(s).`);
+        const workers = reply.workers ? ` on ${reply.workers} workers` : '';
+        progress.finish(`Done in ${seconds.toFixed(2)} s${workers}: ${grouped(reply.keyCount)} keys × ${reply.steps.length} resize report(s).`);
       }
       render(reply);
     },
