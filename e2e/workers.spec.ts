@@ -45,6 +45,11 @@ function postedRequests(page: Page): Promise<PostedRequest[]> {
   return page.evaluate(() => (window as unknown as { postedRequests: PostedRequest[] }).postedRequests);
 }
 
+/** The progress panel's closing message (a report over a million keys or more says how many workers counted it). */
+function closingMessage(page: Page): Promise<string | null> {
+  return page.getByTestId('progress').locator('.progress-text').textContent();
+}
+
 async function download(page: Page, testid: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
   return readFileSync(await file.path(), 'utf8');
@@ -61,9 +66,7 @@ async function resizeWith(page: Page, workers: number) {
     flows: await download(page, 'flow-csv-jump'),
     movedKeys: await download(page, 'moved-csv-jumpback'),
   };
-  // The closing message of a report over a million keys or more says how many workers counted them.
-  const done = await page.getByTestId('progress').locator('.progress-text').textContent();
-  return { report, workers: engineWorkers(page), done };
+  return { report, workers: engineWorkers(page), done: await closingMessage(page) };
 }
 
 test('a resize split across two workers is exactly one worker’s, and the CLI’s', async ({ page }) => {
@@ -98,9 +101,8 @@ test('a resize split across three workers on two cores, whose runs may be stolen
       flows: await download(page, 'flow-csv-jumpback'),
       movedKeys: await download(page, 'moved-csv-jump'),
     };
-    // The closing message, its time left out.
-    const done = (await page.getByTestId('progress').locator('.progress-text').textContent())?.replace(/ in \d+\.\d\d s/, '');
-    return { report, done };
+    // Its time left out.
+    return { report, done: (await closingMessage(page))?.replace(/ in \d+\.\d\d s/, '') };
   };
   const { report: one, done: oneDone } = await reportWith(1);
   const { report: three, done: threeDone } = await reportWith(3);

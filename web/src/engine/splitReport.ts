@@ -241,6 +241,11 @@ export async function runSplitReport(
     }
     laneDone(l);
   };
+  /** The report's reply, merged however it was: the keys each worker counted marked (markKeysCounted), and how many workers counted them. */
+  const completed = <R extends ResizeReply | LoadReply>(reply: R): R => {
+    markKeysCounted(scheduler.runs, lanes.length);
+    return { ...reply, workers: lanes.length };
+  };
   let runs: Run[];
   let parts: (ResizePartReply | LoadReply)[];
   try {
@@ -252,11 +257,7 @@ export async function runSplitReport(
     }
     await Promise.all(lanes.map((_, l) => takeGrants(l)));
     if (cancelled()) throw new CancelledError();
-    if (mergedInto) {
-      const reply = await mergedInto;
-      markKeysCounted(scheduler.runs, lanes.length);
-      return { ...reply, workers: lanes.length };
-    }
+    if (mergedInto) return completed(await mergedInto);
     lanes.forEach((_, l) => collect(l));
     runs = startedRuns().sort((a, b) => a.begin - b.begin);
     parts = await Promise.all(runs.map((run) => collected.get(run)!));
@@ -269,9 +270,7 @@ export async function runSplitReport(
     throw error;
   }
   if (cancelled()) throw new CancelledError();
-  const reply = await merge(split, parts, lanes[0]!);
-  markKeysCounted(scheduler.runs, lanes.length);
-  return { ...reply, workers: lanes.length };
+  return completed(await merge(split, parts, lanes[0]!));
 }
 
 /**
