@@ -51,19 +51,20 @@ const ROUNDS = 5;
 
 /**
  * `c` with each of `workerCounts` workers, one page each, the counts taken
- * in turn for ROUNDS rounds: per count, the best of its runs, and every
- * run's time from the reply to the screen, and its split (the keys each
- * worker counted) with its reply; then, per count, its threads' CPU time
- * in the least costly of CPU_ROUNDS traced reports.
+ * in turn for ROUNDS rounds: per count, the best of its runs, every run's
+ * times, every run's time from the reply to the screen, and its split (the
+ * keys each worker counted) with its reply; then, per count, its threads'
+ * CPU time in the least costly of CPU_ROUNDS traced reports.
  */
 async function caseMs(
   context: BrowserContext,
   c: ReportCase,
   workerCounts: number[],
-): Promise<{ best: Times[]; afterReply: AfterReply[][]; splits: SplitRound[][]; cpu: ThreadCpu[] }> {
+): Promise<{ best: Times[]; rounds: Times[][]; afterReply: AfterReply[][]; splits: SplitRound[][]; cpu: ThreadCpu[] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
   const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity, reply: Infinity }));
+  const rounds: Times[][] = workerCounts.map(() => []);
   const afterReply: AfterReply[][] = workerCounts.map(() => []);
   const splits: SplitRound[][] = workerCounts.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
@@ -72,6 +73,7 @@ async function caseMs(
       best[i]!.typed = Math.min(best[i]!.typed, times.typed);
       best[i]!.report = Math.min(best[i]!.report, times.report);
       best[i]!.reply = Math.min(best[i]!.reply, times.reply);
+      rounds[i]!.push({ typed: times.typed, report: times.report, reply: times.reply });
       afterReply[i]!.push({ render: times.render, frame: times.frame });
       splits[i]!.push({ keysCounted: times.keysCounted, reply: times.reply });
     }
@@ -86,7 +88,27 @@ async function caseMs(
   const spent = (one: ThreadCpu) => (one.workers.length ? workersCpuMs(one) : Infinity);
   const cpu = traced.map((rounds) => rounds.reduce((least, one) => (spent(one) < spent(least) ? one : least)));
   for (const page of pages) await page.close();
-  return { best, afterReply, splits, cpu };
+  return { best, rounds, afterReply, splits, cpu };
+}
+
+/** The middle of `ms` (the mean of the two middle values for an even count). */
+function median(ms: number[]): number {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * `c`'s medians over its ROUNDS rounds per worker count, from the report's
+ * start to the screen (to the reply), and the speedups 1 -> 2 between
+ * them: beside the table's bests, whether most rounds went that way or one
+ * lucky (or unlucky) round made the best.
+ */
+function mediansText(name: string, workerCounts: number[], rounds: Times[][]): string {
+  const at = (i: number, key: keyof Times) => median(rounds[i]!.map((t) => t[key]));
+  const counts = workerCounts.map((w, i) => `${w} worker${w === 1 ? '' : 's'} ${at(i, 'report')} (${at(i, 'reply')})`).join(', ');
+  const speedup = (key: keyof Times) => `${(at(0, key) / at(1, key)).toFixed(2)}x`;
+  return `${name}: ${counts}; 1 -> 2 ${speedup('report')} (${speedup('reply')})`;
 }
 
 /** Traced reports of each worker count after the timed rounds, for the threads' CPU time (threadCpuMs): the least is kept. */
@@ -156,10 +178,12 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   const bare = [...native].find(([name]) => name.startsWith('resize/bare_loop'))?.[1];
   const threadLines: string[] = [];
   const afterReplyLines: string[] = [];
+  const medianLines: string[] = [];
   const splitLines: string[] = [];
   const cpuLines: string[] = [];
   for (const c of CASES) {
-    const { best: times, afterReply, splits, cpu } = await caseMs(context, c, workerCounts);
+    const { best: times, rounds, afterReply, splits, cpu } = await caseMs(context, c, workerCounts);
+    medianLines.push(mediansText(c.name, workerCounts, rounds));
     cpuLines.push(`${c.name}: ${workerCounts.map((w, i) => cpuText(w, cpu[i]!, cpu[0]!)).join('; ')}`);
     splitLines.push(
       `${c.name}: ${workerCounts
@@ -192,6 +216,7 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   // short/report: the page's shortest split report (jumpback 1000 -> 1001
   // over random:10000000:1) counted by 1 thread or by 2 threads, half each.
   lines.push('', `Native threads, 1 -> 2, same run: the report ${threads('resize/report')}, the CLI ${threads('resize/cli')}, the short jumpback report over random:10000000:1 ${threads('short/report')}.`);
+  lines.push('', `The median of the ${ROUNDS} rounds of each, report start to screen (to the reply), ms, and the speedup 1 -> 2 between the medians:`, ...medianLines);
   lines.push('', 'From the reply to the screen, every run (ms): the view drawing the report (reply to the count in the document), then the wait for the next animation frame:', ...afterReplyLines);
   // A pair of workers counts toward each other until they meet: the keys
   // each counted are as their speeds were in that round.
