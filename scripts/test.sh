@@ -8,6 +8,7 @@
 #              one test per target
 #   3. wasm:   Emscripten build (preset wasm), node's test runner over the package
 #   4. web:    unit tests (Vitest), type check, Vite build, size budget,
+#              the type check of e2e/ (Playwright strips its types unchecked),
 #              Playwright in Debian's Chromium against the built site
 #   5. sanitizers: the native build and its whole CTest suite under
 #              AddressSanitizer and UndefinedBehaviorSanitizer (preset debug,
@@ -84,6 +85,7 @@ run web-unit-tests vitest npm run --silent test -w web
 run web-typecheck - npm run --silent typecheck -w web
 run web-build - npm run --silent build -w web
 run web-budget - npm run --silent budget -w web
+run e2e-typecheck - npx tsc -p e2e
 run e2e playwright npx playwright test --config e2e/playwright.config.ts --reporter=list
 if ((sanitize)); then
   run sanitizers-build - bash -c 'cmake --preset debug >/dev/null && cmake --build --preset debug -j2'

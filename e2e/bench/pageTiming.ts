@@ -159,7 +159,8 @@ interface TraceEvent {
 export async function threadCpuMs(page: Page, c: ReportCase): Promise<ThreadCpu> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  // The protocol types each event as a map of strings; they are objects of numbers and strings.
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
   await reportMs(page, c);
