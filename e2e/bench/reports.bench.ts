@@ -63,16 +63,12 @@ async function caseMs(
 ): Promise<{ best: Times[]; rounds: Times[][]; afterReply: AfterReply[][]; splits: SplitRound[][]; cpu: ThreadCpu[] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
-  const best = workerCounts.map(() => ({ typed: Infinity, report: Infinity, reply: Infinity }));
   const rounds: Times[][] = workerCounts.map(() => []);
   const afterReply: AfterReply[][] = workerCounts.map(() => []);
   const splits: SplitRound[][] = workerCounts.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, page] of pages.entries()) {
       const times = await reportMs(page, c);
-      best[i]!.typed = Math.min(best[i]!.typed, times.typed);
-      best[i]!.report = Math.min(best[i]!.report, times.report);
-      best[i]!.reply = Math.min(best[i]!.reply, times.reply);
       rounds[i]!.push({ typed: times.typed, report: times.report, reply: times.reply });
       afterReply[i]!.push({ render: times.render, frame: times.frame });
       splits[i]!.push({ keysCounted: times.keysCounted, reply: times.reply });
@@ -88,6 +84,8 @@ async function caseMs(
   const spent = (one: ThreadCpu) => (one.workers.length ? workersCpuMs(one) : Infinity);
   const cpu = traced.map((rounds) => rounds.reduce((least, one) => (spent(one) < spent(least) ? one : least)));
   for (const page of pages) await page.close();
+  const least = (each: Times[], key: keyof Times) => Math.min(...each.map((t) => t[key]));
+  const best = rounds.map((each) => ({ typed: least(each, 'typed'), report: least(each, 'report'), reply: least(each, 'reply') }));
   return { best, rounds, afterReply, splits, cpu };
 }
 
