@@ -13,6 +13,8 @@ async function openClaims(page: Page, fragment = 'view=claims'): Promise<void> {
 }
 
 const row = (page: Page, id: string) => page.locator(`[data-testid="claim-row"][data-claim="${id}"]`);
+/** The progress panel's text (ui/controls.ts, progressPanel): "25.0% · 3 of 12 claims · <the claim measured now>", then the closing message. */
+const progressText = (page: Page) => page.getByTestId('progress').locator('.progress-text');
 
 test('Run all measures every claim; every deterministic row is reproduced', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
@@ -24,11 +26,11 @@ test('Run all measures every claim; every deterministic row is reproduced', asyn
   await expect(page.getByTestId('claims-summary')).toHaveText(`${count} claims: ${count} not run.`);
 
   await page.getByTestId('run-all').click();
-  await expect(page.getByTestId('claims-progress-text')).toContainText(`of ${count}: `);
-  await expect(page.getByTestId('claims-progress-text')).toContainText(/claim \d+ of \d+: [a-z0-9-]+/);
+  await expect(progressText(page)).toContainText(`of ${count} claims · `);
+  await expect(progressText(page)).toContainText(/^[0-9.]+% · \d+ of \d+ claims · [a-z0-9-]+$/);
   await expect(page.getByTestId('cancel')).toBeVisible();
   await expect(page.locator('.claims-view')).toHaveAttribute('data-run-all', 'done', { timeout: 200_000 });
-  const doneText = await page.getByTestId('claims-progress-text').textContent();
+  const doneText = await progressText(page).textContent();
   testInfo.annotations.push({ type: 'Run all', description: doneText ?? '' });
   expect(doneText).toMatch(new RegExp(`^Ran all ${count} claims in [0-9.]+ s\\.$`));
 
@@ -91,11 +93,12 @@ test('Cancel stops Run all; the rows not reached stay not run, and a row still r
   await openClaims(page);
   const count = await page.getByTestId('claim-row').count();
   await page.getByTestId('run-all').click();
-  // Claims 5 and 7 take seconds each: the run is caught in the middle.
-  await expect(page.getByTestId('claims-progress-text')).toHaveText(new RegExp(`^claim [5-7] of ${count}: `), { timeout: 30_000 });
+  // Claims 5 and 7 take seconds each: the run is caught in the middle (4 to
+  // 6 claims measured).
+  await expect(progressText(page)).toHaveText(new RegExp(`^[0-9.]+% · [4-6] of ${count} claims · `), { timeout: 30_000 });
   await page.getByTestId('cancel').click();
   await expect(page.locator('.claims-view')).toHaveAttribute('data-run-all', 'cancelled');
-  await expect(page.getByTestId('claims-progress-text')).toHaveText(/^Cancelled after \d+ of \d+ claims/);
+  await expect(progressText(page)).toHaveText(/^Cancelled after \d+ of \d+ claims/);
   await expect(page.getByTestId('cancel')).toBeHidden();
   await expect(page.getByTestId('run-all')).toBeEnabled();
   // The last rows were never reached.

@@ -66,7 +66,11 @@ async function resizeWith(page: Page, workers: number) {
     flows: await download(page, 'flow-csv-jump'),
     movedKeys: await download(page, 'moved-csv-jumpback'),
   };
-  return { report, workers: engineWorkers(page), done: await closingMessage(page) };
+  // The bar ends where the last progress reported put it, drawn or not
+  // (ProgressPanel.finish): all of the key lookups.
+  const bar = page.getByTestId('progress').locator('progress');
+  const barEnd = { value: await bar.getAttribute('value'), max: await bar.getAttribute('max') };
+  return { report, workers: engineWorkers(page), done: await closingMessage(page), barEnd };
 }
 
 test('a resize split across two workers is exactly one worker’s, and the CLI’s', async ({ page }) => {
@@ -77,6 +81,8 @@ test('a resize split across two workers is exactly one worker’s, and the CLI�
   expect(two.report).toEqual(one.report);
   expect(one.done).toMatch(/^Done in \d+\.\d\d s: 3,000,000 keys × 2 resize report\(s\)\.$/);
   expect(two.done).toMatch(/^Done in \d+\.\d\d s on 2 workers: 3,000,000 keys × 2 resize report\(s\)\.$/);
+  expect(one.barEnd).toEqual({ value: '6000000', max: '6000000' });
+  expect(two.barEnd).toEqual({ value: '6000000', max: '6000000' });
   expect(two.report.flows.split('\n').length, 'a header, 10 staying flows and 20 moving ones').toBeGreaterThan(30);
   expect(two.report.movedKeys.split('\n').length).toBeGreaterThan(100);
   for (const algo of ['jump', 'jumpback'] as const) {

@@ -130,14 +130,16 @@ export interface ProgressPanel {
 export const PROGRESS_DRAW_EVERY_MS = 250;
 
 /**
- * A progress bar, its text and Cancel. Hidden, the panel keeps its place (an
+ * A progress bar, its text and Cancel, counting `unit`, as the text says:
+ * "25.0% · 3 of 12 claims · jump-table" (a report's key lookups, the
+ * Claims view's claims). Hidden, the panel keeps its place (an
  * empty row, as tall as when shown, at any width; style.css): showing it
  * mid-run, its text changing, or its closing message moves nothing below it
  * (a report, the console's output), which would otherwise jump down and
  * back up when the run ends.
  */
-export function progressPanel(): ProgressPanel {
-  const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Report progress' });
+export function progressPanel(unit = 'key lookups'): ProgressPanel {
+  const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Progress' });
   const text = h('span', { class: 'progress-text', 'aria-live': 'polite' });
   const cancel = h('button', { type: 'button', class: 'secondary', 'data-testid': 'cancel' }, 'Cancel');
   const root = h('div', { class: 'progress-panel', hidden: true, 'data-testid': 'progress' }, bar, cancel, text);
@@ -151,12 +153,12 @@ export function progressPanel(): ProgressPanel {
   const draw = (progress: Progress) => {
     // A User Timing mark per drawing (DevTools shows them; e2e/long.spec.ts counts them).
     drawnAt = performance.mark('jumphash:progress').startTime;
-    bar.max = progress.total || 1;
+    bar.max = progress.total; // a total of 0 leaves it as it was (HTML takes a positive max only)
     bar.value = progress.done;
     const pct = progress.total ? ((progress.done / progress.total) * 100).toFixed(1) : '0';
     // The share first, then the counts, then which report: where the
     // panel is short of room, the text is cut from its end (style.css).
-    text.textContent = `${pct}% · ${grouped(progress.done)} of ${grouped(progress.total)} key lookups · ${progress.phase}`;
+    text.textContent = `${pct}% · ${grouped(progress.done)} of ${grouped(progress.total)} ${unit} · ${progress.phase}`;
   };
   /** Drops a scheduled drawing and a pending show (start's showAfterMs): the text is about to say something newer. */
   const forget = () => {
@@ -224,6 +226,12 @@ export function progressPanel(): ProgressPanel {
       text.textContent = label;
     },
     finish(message) {
+      // The bar shows the last progress reported, drawn or not (its text
+      // gives way to the message): no mark, as no drawing of its own.
+      if (latest) {
+        bar.max = latest.total;
+        bar.value = latest.done;
+      }
       forget();
       cancel.hidden = true;
       // Hidden, the text is emptied too: the panel keeps its place, and

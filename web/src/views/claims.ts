@@ -6,6 +6,7 @@
 
 import type { ClaimChart, ClaimInfo, ClaimResult } from 'jumphash-wasm';
 import { CancelledError, engine } from '../engine/client';
+import { progressPanel } from '../ui/controls';
 import { h, prefersReducedMotion } from '../ui/dom';
 import { type AppContext, type ViewInstance, figure, loadCharts } from './context';
 import './claims.css';
@@ -116,10 +117,7 @@ interface Row {
 export function claimsView(context: AppContext): ViewInstance {
   const status = h('p', { class: 'muted', 'data-testid': 'claims-status', 'aria-live': 'polite' }, 'Loading the claims…');
   const runAll = h('button', { type: 'button', 'data-testid': 'run-all', disabled: true }, 'Run all');
-  const bar = h('progress', { max: 1, value: 0, 'aria-label': 'Claims run' });
-  const progressText = h('span', { class: 'progress-text', 'aria-live': 'polite', 'data-testid': 'claims-progress-text' });
-  const cancel = h('button', { type: 'button', class: 'secondary', 'data-testid': 'cancel' }, 'Cancel');
-  const progress = h('div', { class: 'progress-panel', hidden: true, 'data-testid': 'progress' }, bar, cancel, progressText);
+  const progress = progressPanel('claims');
   const summary = h('p', { 'data-testid': 'claims-summary', 'aria-live': 'polite' });
   const list = h('ol', { class: 'claims-list', 'data-testid': 'claims-list' });
   const root = h(
@@ -136,7 +134,7 @@ export function claimsView(context: AppContext): ViewInstance {
       ') and gives a verdict. Timing claims are ratios measured in this browser, not times.',
     ),
     h('div', { class: 'actions' }, runAll),
-    progress,
+    progress.root,
     status,
     summary,
     list,
@@ -275,27 +273,12 @@ export function claimsView(context: AppContext): ViewInstance {
     return true;
   }
 
-  function startProgress(label: string, total: number): void {
-    progress.hidden = false;
-    bar.max = total;
-    bar.value = 0;
-    progressText.textContent = label;
-    cancel.hidden = false;
-    cancel.disabled = false;
-  }
-
-  function finishProgress(message: string): void {
-    cancel.hidden = true;
-    progressText.textContent = message;
-    progress.hidden = message === '';
-  }
-
   async function runOne(row: Row): Promise<void> {
     setBusy(true);
-    startProgress(`Running ${row.claim.id}…`, 1);
+    progress.start(`Running ${row.claim.id}…`);
     const done = await measure(row);
     if (destroyed) return;
-    finishProgress(done ? '' : 'Cancelled: the claim was not measured.');
+    progress.finish(done ? '' : 'Cancelled: the claim was not measured.');
     setBusy(false);
   }
 
@@ -304,17 +287,18 @@ export function claimsView(context: AppContext): ViewInstance {
     runningAll = true;
     const started = performance.now();
     const total = rows.length;
-    startProgress('Starting…', total);
+    progress.start('Starting…');
     let completed = 0;
-    for (const [i, row] of rows.entries()) {
-      progressText.textContent = `claim ${i + 1} of ${total}: ${row.claim.id}`;
+    for (const row of rows) {
+      // The claims measured so far, and the one being measured.
+      progress.update({ done: completed, total, phase: row.claim.id });
       if (!(await measure(row)) || destroyed || !runningAll) break;
       completed += 1;
-      bar.value = completed;
     }
     if (destroyed) return;
+    progress.update({ done: completed, total, phase: '' }); // the bar's end (finish below shows it)
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    finishProgress(
+    progress.finish(
       completed === total
         ? `Ran all ${total} claims in ${seconds} s.`
         : `Cancelled after ${completed} of ${total} claims; the rows not run keep their earlier results.`,
@@ -325,11 +309,10 @@ export function claimsView(context: AppContext): ViewInstance {
   }
 
   runAll.addEventListener('click', () => void runEvery());
-  cancel.addEventListener('click', () => {
+  progress.onCancel = () => {
     runningAll = false;
-    cancel.disabled = true;
     engine.jobs.cancel();
-  });
+  };
 
   void (async () => {
     try {
