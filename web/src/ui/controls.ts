@@ -116,6 +116,10 @@ export interface ProgressPanel {
   update(progress: Progress): void;
   /** Replaces the text while the bar stays as it is (work without a known total). */
   label(text: string): void;
+  /**
+   * Ends the run: the bar at the last progress reported (drawn or not), the
+   * text `message` and Cancel hidden; with '' the whole panel is hidden.
+   */
   finish(message: string): void;
   onCancel: (() => void) | null;
 }
