@@ -49,29 +49,26 @@ const CASES: ReportCase[] = [
 /** Reports of each worker count, taken in turn (1, 2, ..., 1, 2, ...), so that a slow spell of the host slows every count alike. */
 const ROUNDS = 5;
 
+/** One timed report (reportMs): its times, its time from the reply to the screen, and its split (the keys each worker counted). */
+type Round = Times & AfterReply & Split;
+
 /**
  * `c` with each of `workerCounts` workers, one page each, the counts taken
- * in turn for ROUNDS rounds: per count, the best of its runs, every run's
- * times, every run's time from the reply to the screen, and its split (the
- * keys each worker counted) with its reply; then, per count, its threads'
- * CPU time in the least costly of CPU_ROUNDS traced reports.
+ * in turn for ROUNDS rounds: per count, every round and the best of its
+ * times; then, per count, its threads' CPU time in the least costly of
+ * CPU_ROUNDS traced reports.
  */
 async function caseMs(
   context: BrowserContext,
   c: ReportCase,
   workerCounts: number[],
-): Promise<{ best: Times[]; rounds: Times[][]; afterReply: AfterReply[][]; splits: SplitRound[][]; cpu: ThreadCpu[] }> {
+): Promise<{ best: Times[]; rounds: Round[][]; cpu: ThreadCpu[] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
-  const rounds: Times[][] = workerCounts.map(() => []);
-  const afterReply: AfterReply[][] = workerCounts.map(() => []);
-  const splits: SplitRound[][] = workerCounts.map(() => []);
+  const rounds: Round[][] = workerCounts.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, page] of pages.entries()) {
-      const times = await reportMs(page, c);
-      rounds[i]!.push({ typed: times.typed, report: times.report, reply: times.reply });
-      afterReply[i]!.push({ render: times.render, frame: times.frame });
-      splits[i]!.push({ keysCounted: times.keysCounted, reply: times.reply });
+      rounds[i]!.push(await reportMs(page, c));
     }
   }
   // CPU_ROUNDS more reports each, traced, after the timed ones (a trace
@@ -86,7 +83,7 @@ async function caseMs(
   for (const page of pages) await page.close();
   const least = (each: Times[], key: keyof Times) => Math.min(...each.map((t) => t[key]));
   const best = rounds.map((each) => ({ typed: least(each, 'typed'), report: least(each, 'report'), reply: least(each, 'reply') }));
-  return { best, rounds, afterReply, splits, cpu };
+  return { best, rounds, cpu };
 }
 
 /** The middle of `ms` (the mean of the two middle values for an even count). */
@@ -180,18 +177,18 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   const splitLines: string[] = [];
   const cpuLines: string[] = [];
   for (const c of CASES) {
-    const { best: times, rounds, afterReply, splits, cpu } = await caseMs(context, c, workerCounts);
+    const { best: times, rounds, cpu } = await caseMs(context, c, workerCounts);
     medianLines.push(mediansText(c.name, workerCounts, rounds));
     cpuLines.push(`${c.name}: ${workerCounts.map((w, i) => cpuText(w, cpu[i]!, cpu[0]!)).join('; ')}`);
     splitLines.push(
       `${c.name}: ${workerCounts
         .slice(1)
-        .map((w) => `${w} workers: ${splits[workerCounts.indexOf(w)]!.map(splitText).join('; ')}`)
+        .map((w) => `${w} workers: ${rounds[workerCounts.indexOf(w)]!.map(splitText).join('; ')}`)
         .join(' | ')}`,
     );
     const runs = (all: AfterReply[], key: keyof AfterReply) => all.map((one) => one[key].toFixed(1)).join(' / ');
     afterReplyLines.push(
-      `${c.name}: ${workerCounts.map((w, i) => `${w} worker${w === 1 ? '' : 's'}: render ${runs(afterReply[i]!, 'render')}, frame ${runs(afterReply[i]!, 'frame')}`).join('; ')}`,
+      `${c.name}: ${workerCounts.map((w, i) => `${w} worker${w === 1 ? '' : 's'}: render ${runs(rounds[i]!, 'render')}, frame ${runs(rounds[i]!, 'frame')}`).join('; ')}`,
     );
     threadLines.push(threadsBare(c));
     const ratio = (ms: number) => (bare && c.keys === '0..99999999' ? `, ${(ms / bare).toFixed(2)}x bare` : '');
