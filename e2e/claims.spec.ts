@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, snap, watchConsole } from './helpers';
+import { expectAccessible, progressPanel, snap, watchConsole } from './helpers';
 
 // The Claims view: the articles' claims re-measured in the browser (the same
 // catalogue as `jumphash reproduce`). Run all completes with every
@@ -13,8 +13,8 @@ async function openClaims(page: Page, fragment = 'view=claims'): Promise<void> {
 }
 
 const row = (page: Page, id: string) => page.locator(`[data-testid="claim-row"][data-claim="${id}"]`);
-/** The progress panel's text (ui/controls.ts, progressPanel): "25.0% · 3 of 12 claims · <the claim measured now>", then the closing message. */
-const progressText = (page: Page) => page.getByTestId('progress').locator('.progress-text');
+/** The progress panel's text: "25.0% · 3 of 12 claims · <the claim measured now>", then the closing message. */
+const progressText = (page: Page) => progressPanel(page).text;
 
 test('Run all measures every claim; every deterministic row is reproduced', async ({ page }, testInfo) => {
   test.setTimeout(240_000);

@@ -2,9 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
+
+/**
+ * The page's progress panel (web/src/ui/controls.ts, progressPanel): its
+ * bar, and its text ("25.0% · 3 of 12 claims · …", then the closing
+ * message).
+ */
+export function progressPanel(page: Page): { bar: Locator; text: Locator } {
+  const panel = page.getByTestId('progress');
+  return { bar: panel.locator('progress'), text: panel.locator('.progress-text') };
+}
 
 /** Console errors and uncaught exceptions (CSP violations land here too). */
 export function watchConsole(page: Page): string[] {

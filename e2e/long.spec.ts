@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { chartsDrawn, startLongTaskLog, stopLongTaskLog } from './helpers';
+import { chartsDrawn, progressPanel, startLongTaskLog, stopLongTaskLog } from './helpers';
 
 // Reports over large key sets run in a worker: a progress bar moves, Cancel
 // stops them, 10^7 keys complete, and the main thread is never blocked for
@@ -31,7 +31,7 @@ test('a 10^8-key report shows progress and Cancel stops it', async ({ page }) =>
   await expect(page.getByTestId('total-keys')).toHaveText('10');
   await page.evaluate(() => performance.clearMarks('jumphash:progress'));
   await page.locator('textarea[name="keys"]').fill('random:100000000:1');
-  const bar = page.getByTestId('progress').locator('progress');
+  const { bar } = progressPanel(page);
   await expect(page.getByTestId('cancel')).toBeVisible();
   // The bar moves: two readings, the second larger.
   await expect.poll(async () => Number(await bar.getAttribute('value') ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { cliStdout } from './helpers';
+import { cliStdout, progressPanel } from './helpers';
 
 // Reports over large key sets run on every core: the page splits a resize or
 // a load across workers by key position (?workers=N sets how many; by
@@ -47,7 +47,7 @@ function postedRequests(page: Page): Promise<PostedRequest[]> {
 
 /** The progress panel's closing message (a report over a million keys or more says how many workers counted it). */
 function closingMessage(page: Page): Promise<string | null> {
-  return page.getByTestId('progress').locator('.progress-text').textContent();
+  return progressPanel(page).text.textContent();
 }
 
 async function download(page: Page, testid: string): Promise<string> {
@@ -68,7 +68,7 @@ async function resizeWith(page: Page, workers: number) {
   };
   // The bar ends where the last progress reported put it, drawn or not
   // (ProgressPanel.finish): all of the key lookups.
-  const bar = page.getByTestId('progress').locator('progress');
+  const { bar } = progressPanel(page);
   const barEnd = { value: await bar.getAttribute('value'), max: await bar.getAttribute('max') };
   return { report, workers: engineWorkers(page), done: await closingMessage(page), barEnd };
 }
@@ -280,7 +280,7 @@ test('Cancel stops every worker of a split report', async ({ page }) => {
   await expect(page.getByTestId('total-keys')).toHaveText('10');
   await page.locator('textarea[name="keys"]').fill('random:100000000:1');
   await expect(page.getByTestId('cancel')).toBeVisible();
-  const bar = page.getByTestId('progress').locator('progress');
+  const { bar } = progressPanel(page);
   // The bar counts both workers' lookups.
   await expect.poll(async () => Number((await bar.getAttribute('max')) ?? 0), { timeout: 30_000 }).toBe(100_000_000);
   await expect.poll(async () => Number((await bar.getAttribute('value')) ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
