@@ -1,83 +1,21 @@
 // Balance: how many keys each bucket or node holds. On n buckets, against the
 // binomial expectation (mean total/n, variance total·p·(1−p) with p = 1/n);
 // on a node list, each node's load against its fair share (weight / total
-// weight for algorithms that honour weights, 1 / n for the others).
+// weight for algorithms that honour weights, 1 / n for the others). The
+// table is drawn here; the cards, loaded on first use, are ./balance/card.ts.
 
-import type { LoadResult } from 'jumphash-wasm';
 import type { Field, LoadOutcome, LoadReply } from '../engine/protocol';
 import { type FieldControl, parseCount } from '../ui/controls';
 import { fixed, grouped, h } from '../ui/dom';
 import { scenarioControl } from '../ui/scenario';
-import { virtualTable } from '../ui/virtualTable';
-import {
-  type AppContext,
-  type ViewInstance,
-  figure,
-  loadCharts,
-  countField,
-  stateAlgorithmPicker,
-} from './context';
-import { reportView } from './reportView';
+import { type AppContext, type ViewInstance, countField, stateAlgorithmPicker } from './context';
+import { lazyCards, reportView } from './reportView';
+import { chiSquareAgainstShares, nodeShares, shareExtremes } from './balance/shares';
 import { algorithmInfo, largestNodeList } from './shared/algorithms';
 import { CACHE_NODES_LINK, exampleLinks } from './shared/examples';
 import { keysField as makeKeysField } from './shared/keysField';
 
 export const MAX_LOAD_BUCKETS = 1_000_000;
-
-export function binomialBand(total: number, n: number): { mean: number; sigma: number } {
-  const p = 1 / n;
-  return { mean: total * p, sigma: Math.sqrt(total * p * (1 - p)) };
-}
-
-/** One node's load against its fair share. */
-export interface NodeShare {
-  name: string;
-  weight: number;
-  /** Keys on the node. */
-  keys: number;
-  /** Keys its fair share is: idealShare × total keys. */
-  fair: number;
-  /** keys / fair (1 is exactly fair; 0 when the fair share is 0 keys). */
-  ratio: number;
-}
-
-/**
- * Each node's load against its fair share, from a load report on a node
- * list; null for a report on a bucket count (no nodes).
- */
-export function nodeShares(result: LoadResult): NodeShare[] | null {
-  if (!result.nodes || !result.idealShares) return null;
-  const total = result.stats.total;
-  return result.nodes.map((node, i) => {
-    const keys = result.loads[i] ?? 0;
-    const fair = (result.idealShares![i] ?? 0) * total;
-    return { name: node.name, weight: node.weight, keys, fair, ratio: fair > 0 ? keys / fair : 0 };
-  });
-}
-
-/**
- * Pearson's chi-square of the loads against the fair shares (expected keys
- * idealShare × total per node) with its degrees of freedom (nodes − 1); the
- * core's own statistic compares against equal shares, which a weighted list
- * is not meant to have.
- */
-export function chiSquareAgainstShares(shares: NodeShare[]): { chiSquare: number; degreesOfFreedom: number } {
-  let chiSquare = 0;
-  for (const share of shares) if (share.fair > 0) chiSquare += (share.keys - share.fair) ** 2 / share.fair;
-  return { chiSquare, degreesOfFreedom: Math.max(0, shares.length - 1) };
-}
-
-/** The most and least loaded nodes relative to their fair shares (ratios keys / fair). */
-export function shareExtremes(shares: NodeShare[]): { highest: NodeShare; lowest: NodeShare } | null {
-  if (shares.length === 0) return null;
-  let highest = shares[0]!;
-  let lowest = shares[0]!;
-  for (const share of shares) {
-    if (share.ratio > highest.ratio) highest = share;
-    if (share.ratio < lowest.ratio) lowest = share;
-  }
-  return { highest, lowest };
-}
 
 export function balanceView(context: AppContext): ViewInstance {
   const { state } = context;
@@ -128,8 +66,18 @@ export function balanceView(context: AppContext): ViewInstance {
             'Bucket-count algorithms index the list: node i gets bucket i.'
         : 'χ²/dof near 1 is what a uniform spread gives; the band is the binomial mean ± 2σ, which about 95% of buckets fall inside.',
     );
-    const cards = context.embedded ? [] : reply.items.flatMap((item) => (item.result ? [card(item.result)] : []));
-    results.replaceChildren(h('div', { class: 'table-scroll' }, table), note, ...(cards.length ? [h('div', { class: 'cards' }, ...cards)] : []));
+    const cards = cardsOf(reply);
+    results.replaceChildren(h('div', { class: 'table-scroll' }, table), note, ...(cards ? [cards] : []));
+  }
+
+  // The cards (charts, per-node tables) load on first use.
+  const showCards = lazyCards(() => import('./balance/card'), 'charts');
+  function cardsOf(reply: LoadReply): HTMLElement | null {
+    const shown = reply.items.flatMap((item) => (item.result ? [item.result] : []));
+    if (context.embedded || shown.length === 0) return null;
+    const container = h('div', { class: 'cards' });
+    showCards(container, ({ loadCard }) => shown.map((result) => loadCard(result, algorithmInfo(context, result.algorithm)?.weights ?? false)));
+    return container;
   }
 
   function algorithmHead(item: LoadOutcome): HTMLElement {
@@ -179,83 +127,6 @@ export function balanceView(context: AppContext): ViewInstance {
       h('td', { 'data-testid': `weights-${item.algorithm}` }, honours ? 'honoured' : 'ignored'),
       h('td', { 'data-testid': `highest-share-${item.algorithm}` }, extremes ? `${extremes.highest.name}: ${fixed(extremes.highest.ratio, 2)}×` : '—'),
       h('td', { 'data-testid': `lowest-share-${item.algorithm}` }, extremes ? `${extremes.lowest.name}: ${fixed(extremes.lowest.ratio, 2)}×` : '—'),
-    );
-  }
-
-  function card(result: LoadResult): HTMLElement {
-    const shares = nodeShares(result);
-    return shares ? nodeCard(result, shares) : bucketCard(result);
-  }
-
-  function nodeCard(result: LoadResult, shares: NodeShare[]): HTMLElement {
-    const extremes = shareExtremes(shares);
-    const honours = algorithmInfo(context, result.algorithm)?.weights ?? false;
-    const caption = `Keys per node against the fair share, ${result.algorithm}`;
-    return h(
-      'article',
-      { class: 'card', 'data-testid': `node-loads-${result.algorithm}` },
-      h('h3', {}, h('code', {}, result.algorithm), ` on ${grouped(result.n)} nodes`),
-      h(
-        'p',
-        { class: 'chart-summary' },
-        honours ? 'Fair share: weight / total weight. ' : 'Weights are ignored: every node’s fair share is 1 / n. ',
-        extremes
-          ? `Most over: ${extremes.highest.name} at ${fixed(extremes.highest.ratio, 3)}× its share; most under: ${extremes.lowest.name} at ${fixed(extremes.lowest.ratio, 3)}×.`
-          : '',
-      ),
-      virtualTable({
-        caption,
-        columns: [
-          { label: 'node' },
-          { label: 'weight', numeric: true },
-          { label: 'keys', numeric: true },
-          { label: 'fair share (keys)', numeric: true },
-          { label: 'keys / fair share', numeric: true },
-        ],
-        rowCount: shares.length,
-        cell: (row, column) => {
-          const share = shares[row]!;
-          switch (column) {
-            case 0:
-              return share.name;
-            case 1:
-              return String(share.weight);
-            case 2:
-              return String(share.keys);
-            case 3:
-              return fixed(share.fair, 1);
-            default:
-              return `${fixed(share.ratio, 3)}×`;
-          }
-        },
-        testid: `node-table-${result.algorithm}`,
-      }),
-    );
-  }
-
-  function bucketCard(result: LoadResult): HTMLElement {
-    const band = binomialBand(result.stats.total, result.n);
-    let outside = 0;
-    for (const load of result.loads) if (Math.abs(load - band.mean) > 2 * band.sigma) outside++;
-    return h(
-      'article',
-      { class: 'card' },
-      h('h3', {}, h('code', {}, result.algorithm), ` among ${grouped(result.n)} buckets`),
-      figure({
-        title: `Keys per bucket, ${result.algorithm}`,
-        summary: `Mean ${fixed(band.mean, 1)}, σ ${fixed(band.sigma, 1)}; ${grouped(outside)} of ${grouped(result.n)} buckets (${fixed((outside / result.n) * 100, 1)}%) lie outside mean ± 2σ.`,
-        draw: async (container) => {
-          (await loadCharts()).loadHistogram(container, result.loads, band);
-        },
-        table: () =>
-          virtualTable({
-            caption: `Keys per bucket, ${result.algorithm}`,
-            columns: [{ label: 'bucket', numeric: true }, { label: 'keys', numeric: true }, { label: 'within mean ± 2σ' }],
-            rowCount: result.n,
-            cell: (row, column) =>
-              column === 0 ? String(row) : column === 1 ? String(result.loads[row]) : Math.abs(result.loads[row]! - band.mean) > 2 * band.sigma ? 'no' : 'yes',
-          }),
-      }),
     );
   }
 

@@ -4,7 +4,8 @@
 // control's nodes / steps / opts) or else in the results area, the previous
 // report kept but marked out of date while a new one runs (shown once it
 // has run BUSY_SHOWN_AFTER_MS: a shorter run draws nothing), and destroy.
-// Each view supplies only how to build its request and how to render a reply.
+// The cards under a report load on first use (lazyCards). Each view
+// supplies only how to build its request and how to render a reply.
 
 import { CancelledError, EngineError, engine } from '../engine/client';
 import type { Field, ReplyMap, Request } from '../engine/protocol';
@@ -232,5 +233,36 @@ export function reportView<K extends ReportKind>(options: ReportViewOptions<K>):
       markCurrent();
       progress.finish('');
     },
+  };
+}
+
+// The cards under a report (the Resize and Balance views': charts, tables,
+// downloads) load their code on first use: the embed page never shows them
+// and keeps its first load small (web/scripts/budget.mjs).
+
+/**
+ * A function that fills `container` with `draw(module)` once `load()`'s
+ * module is in, the first call starting the load. A later call wins over an
+ * earlier one still waiting. A failed load says so in `container` (naming
+ * `what`) and is tried again at the next call.
+ */
+export function lazyCards<M>(
+  load: () => Promise<M>,
+  what: string,
+): (container: HTMLElement, draw: (module: M) => HTMLElement[]) => void {
+  let module: Promise<M> | undefined;
+  let calls = 0;
+  return (container, draw) => {
+    const call = ++calls;
+    module ??= load();
+    module.then(
+      (loaded) => {
+        if (call === calls) container.replaceChildren(...draw(loaded));
+      },
+      (error: unknown) => {
+        module = undefined;
+        if (call === calls) container.replaceChildren(h('p', { class: 'field-error' }, `The ${what} could not be loaded (${String(error)}); change an input to try again.`));
+      },
+    );
   };
 }

@@ -18,7 +18,7 @@ import {
 import { largestNodeList } from './shared/algorithms';
 import { keysField as makeKeysField } from './shared/keysField';
 import { exampleLinks } from './shared/examples';
-import { reportView } from './reportView';
+import { lazyCards, reportView } from './reportView';
 import { renumbered } from './resize/renumbered';
 
 import { MAX_RESIZE_BUCKETS, MOVED_SAMPLE_LIMIT } from './resize/limits';
@@ -165,32 +165,15 @@ export function resizeView(context: AppContext): ViewInstance {
     return h('div', { class: 'field' }, h('label', { for: 'resize-step' }, 'Details for the step'), select);
   }
 
-  // The cards (charts, flow matrices, moved keys) load on first use: the
-  // embed page never shows them and keeps its first load small.
-  let cards: Promise<typeof import('./resize/card')> | undefined;
-  let detailsShown = 0;
+  // The cards (charts, flow matrices, moved keys) load on first use.
+  const showCards = lazyCards(() => import('./resize/card'), 'details');
   function showDetails(container: HTMLElement, outcomes: ResizeOutcome[], stepIndex: number): void {
-    const shown = ++detailsShown;
     if (context.embedded) {
       container.replaceChildren();
       return;
     }
-    cards ??= import('./resize/card');
-    cards.then(
-      ({ outcomeCard }) => {
-        if (shown !== detailsShown) return;
-        container.replaceChildren(
-          ...outcomes.map((outcome) =>
-            outcomeCard(outcome, { info: info(outcome.algorithm), sampleLimit: MOVED_SAMPLE_LIMIT, stepTag: `step-${stepIndex + 1}` }),
-          ),
-        );
-      },
-      (error: unknown) => {
-        cards = undefined;
-        if (shown === detailsShown) {
-          container.replaceChildren(h('p', { class: 'field-error' }, `The details could not be loaded (${String(error)}); change an input to try again.`));
-        }
-      },
+    showCards(container, ({ outcomeCard }) =>
+      outcomes.map((outcome) => outcomeCard(outcome, { info: info(outcome.algorithm), sampleLimit: MOVED_SAMPLE_LIMIT, stepTag: `step-${stepIndex + 1}` })),
     );
   }
 
