@@ -125,14 +125,18 @@ test('a load split across two workers is exactly one worker’s', async ({ page 
   const loads = async (workers: number) => {
     await page.goto(`./?workers=${workers}#view=balance&algo=jump,jumpback&n=1000&keys=${KEYS}`);
     await expect(page.getByTestId('load-total-jump')).toHaveText('3000000', { timeout: 120_000 });
-    return Promise.all(
+    const values = await Promise.all(
       ['load-total-jump', 'max-over-mean-jump', 'load-total-jumpback', 'max-over-mean-jumpback'].map((id) => page.getByTestId(id).textContent()),
     );
+    return { values, done: await closingMessage(page) };
   };
-  const one = await loads(1);
-  const two = await loads(2);
+  const { values: one, done: oneDone } = await loads(1);
+  const { values: two, done: twoDone } = await loads(2);
   expect(engineWorkers(page)).toBe(3);
   expect(two).toEqual(one);
+  // The closing message says how many workers counted the keys, as the Resize view's does.
+  expect(oneDone).toMatch(/^Done in \d+\.\d\d s: 3,000,000 keys × 2 balance report\(s\)\.$/);
+  expect(twoDone).toMatch(/^Done in \d+\.\d\d s on 2 workers: 3,000,000 keys × 2 balance report\(s\)\.$/);
   const cli = cliStdout(`KEYS ${KEYS}\nLOAD 1000\n`);
   const max = Math.max(...[...cli.matchAll(/^\d+: (\d+)$/gm)].map((match) => Number(match[1])));
   expect(Number(two[1])).toBeCloseTo(max / 3000, 4);

@@ -35,6 +35,7 @@ export function balanceView(context: AppContext): ViewInstance {
       return keysField.withSpec((keys) => ({ kind: 'load' as const, algos: state.algos, keys, n }));
     },
     render,
+    summary: (reply) => `${grouped(reply.keyCount)} keys × ${reply.items.length} balance report(s)`,
   });
   const nField = countField(context, 'n', 'Buckets n', report.rerun);
   const keysField = makeKeysField(context, report.rerun, { countAhead: true });

@@ -73,13 +73,8 @@ export function resizeView(context: AppContext): ViewInstance {
         sampleLimit: MOVED_SAMPLE_LIMIT,
       }));
     },
-    render(reply, _request, seconds) {
-      if (reply.keyCount >= 1_000_000) {
-        const workers = reply.workers ? ` on ${reply.workers} workers` : '';
-        progress.finish(`Done in ${seconds.toFixed(2)} s${workers}: ${grouped(reply.keyCount)} keys × ${reply.steps.length} resize report(s).`);
-      }
-      render(reply);
-    },
+    render,
+    summary: (reply) => `${grouped(reply.keyCount)} keys × ${reply.steps.length} resize report(s)`,
   });
   const { progress, results, rerun } = report;
 
