@@ -107,8 +107,11 @@ export async function reportMs(page: Page, c: ReportCase): Promise<Times & After
 
 /**
  * CPU time (ms, each thread's own clock) that the page's threads spent on
- * one report, from its start (`jumphash:report`) to its reply: each worker
- * that ran, in the order Chromium lists them, and the page's main thread.
+ * one report, in their tasks that ran between its start (`jumphash:report`)
+ * and its reply, each task counted whole: each worker that ran, in the
+ * order Chromium lists them, and the page's main thread (whose tasks
+ * include the one that starts the report, begun before the mark, and the
+ * one that takes the reply and draws it, after the workers are done).
  * Wall time counts the time a thread waited for a core; CPU time does
  * not, so two workers whose CPU times add up to more than one worker's
  * for the same keys ran each key slower, whatever the page did.

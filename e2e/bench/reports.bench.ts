@@ -218,7 +218,7 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   lines.push('', 'The keys each worker counted, every run (the most against the fewest), and its ms to the reply:', ...splitLines);
   lines.push(
     '',
-    `CPU time of the page's threads and of the rest of the browser in a report (ms, each thread's own clock, report start to reply), the least of ${CPU_ROUNDS} more reports each, traced after the timed ones; in brackets, what else made up each worker's time to the reply: its tasks waiting for a core, and no task at all (the report's start, grants, the merge):`,
+    `CPU time of the page's threads and of the rest of the browser in a report (ms, each thread's own clock, in its tasks that ran between the report's start and its reply, each task counted whole: the main thread's include the task that starts the report and the one that takes the reply and draws it), the least of ${CPU_ROUNDS} more reports each, traced after the timed ones; in brackets, what else made up each worker's time to the reply: its tasks waiting for a core, and no task at all (the report's start, grants, the merge):`,
     ...cpuLines,
   );
   lines.push('', 'The same loops on Node worker_threads and bare Chromium Web Workers (wasm/bench/threads.mjs), each just after its page rounds:', ...threadLines);
