@@ -1,6 +1,7 @@
 // How the page benchmarks time one report in the Resize view
 // (reports.bench.ts, builds.bench.ts): a page of the view with its workers
 // started, and a report's time from typing its keys to the screen.
+import { readFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** A report of the Resize view: one algorithm, one resize, a key set of `count` keys. */
@@ -199,4 +200,42 @@ export async function threadCpuMs(page: Page, c: ReportCase): Promise<ThreadCpu>
     main,
     others: sum([...cpu.values()]) - sum(workerThreads.map(([, ms]) => ms)) - main,
   };
+}
+
+/**
+ * Each vCPU's time so far, from Linux's /proc/stat (ms; its clock ticks
+ * are 10 ms, USER_HZ): all of it, and the part the host ran something
+ * else on it (steal: the guest's vCPU was ready and not running). Empty
+ * off Linux. The difference of two readings over a report's rounds says
+ * how much of those rounds the host took from the guest; a guest thread's
+ * CPU time (threadCpuMs) leaves steal out, its wall time does not.
+ */
+export interface CpuTime {
+  total: number;
+  steal: number;
+}
+
+/** Ticks of /proc/stat's clock per second (USER_HZ, 100 on every Linux this runs on). */
+const USER_HZ = 100;
+
+export function readCpuTimes(): CpuTime[] {
+  let stat: string;
+  try {
+    stat = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return [];
+  }
+  const times: CpuTime[] = [];
+  // cpuN user nice system idle iowait irq softirq steal guest guest_nice; guest time is inside user's.
+  for (const match of stat.matchAll(/^cpu\d+ (.*)$/gm)) {
+    const fields = match[1]!.trim().split(/\s+/).map(Number).slice(0, 8);
+    const ms = (ticks: number) => (ticks * 1000) / USER_HZ;
+    times.push({ total: ms(fields.reduce((a, b) => a + b, 0)), steal: ms(fields[7] ?? 0) });
+  }
+  return times;
+}
+
+/** `after` less `before`, per vCPU (readCpuTimes). */
+export function cpuTimesSince(before: CpuTime[], after: CpuTime[]): CpuTime[] {
+  return after.map((a, i) => ({ total: a.total - (before[i]?.total ?? 0), steal: a.steal - (before[i]?.steal ?? 0) }));
 }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test, type Page } from '@playwright/test';
-import { type AfterReply, openPage, type ReportCase, reportMs, type Split, type ThreadCpu, threadCpuMs, type Times, workersCpuMs } from './pageTiming';
+import { type AfterReply, type CpuTime, cpuTimesSince, openPage, readCpuTimes, type ReportCase, reportMs, type Split, type ThreadCpu, threadCpuMs, type Times, workersCpuMs } from './pageTiming';
 
 // Reports in the page on 1, 2 and all of navigator.hardwareConcurrency
 // workers (?workers=N), against the native single-thread bare loop that
@@ -34,7 +34,10 @@ import { type AfterReply, openPage, type ReportCase, reportMs, type Split, type 
 // each page run under a Chromium trace, for the CPU time of each of its
 // threads (threadCpuMs): two workers spending more CPU on the same keys
 // than one worker did means each key ran slower while both cores were
-// busy, even with the keys split evenly.
+// busy, even with the keys split evenly. And over each worker count's
+// timed rounds, the host's steal time from /proc/stat (readCpuTimes): time
+// a vCPU was ready and the host ran something else on its core, which no
+// thread's CPU time counts and every report's wall time does.
 
 const repoDir = fileURLToPath(new URL('../../', import.meta.url));
 const nativeBench = process.env['JUMPHASH_BATCH_BENCH'] ?? path.join(repoDir, 'build/native/bench/jumphash_batch_bench');
@@ -62,13 +65,21 @@ async function caseMs(
   context: BrowserContext,
   c: ReportCase,
   workerCounts: number[],
-): Promise<{ best: Times[]; rounds: Round[][]; cpu: ThreadCpu[] }> {
+): Promise<{ best: Times[]; rounds: Round[][]; cpu: ThreadCpu[]; host: CpuTime[][] }> {
   const pages: Page[] = [];
   for (const workers of workerCounts) pages.push(await openPage(context, c, workers));
   const rounds: Round[][] = workerCounts.map(() => []);
+  // Per worker count, per vCPU: its time and the host's steal over its rounds.
+  const host: CpuTime[][] = workerCounts.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, page] of pages.entries()) {
+      const before = readCpuTimes();
       rounds[i]!.push(await reportMs(page, c));
+      cpuTimesSince(before, readCpuTimes()).forEach((spent, cpu) => {
+        const sum = (host[i]![cpu] ??= { total: 0, steal: 0 });
+        sum.total += spent.total;
+        sum.steal += spent.steal;
+      });
     }
   }
   // CPU_ROUNDS more reports each, traced, after the timed ones (a trace
@@ -83,7 +94,22 @@ async function caseMs(
   for (const page of pages) await page.close();
   const least = (each: Times[], key: keyof Times) => Math.min(...each.map((t) => t[key]));
   const best = rounds.map((each) => ({ typed: least(each, 'typed'), report: least(each, 'report'), reply: least(each, 'reply') }));
-  return { best, rounds, cpu };
+  return { best, rounds, cpu, host };
+}
+
+/**
+ * The host's steal over a worker count's timed rounds (caseMs: each
+ * round whole, its reset to 0..99 as well as the typing, debounce, report
+ * and drawing timed), summed over its rounds:
+ * `2 workers: 30 of 2 x 1510 ms (cpu0 20, cpu1 10)`. Ticks of 10 ms, so a
+ * round's few ms of steal show as 0 or 10.
+ */
+function stealText(workers: number, host: CpuTime[]): string {
+  if (host.length === 0) return `${workers} worker${workers === 1 ? '' : 's'}: no /proc/stat here`;
+  const steal = host.reduce((a, b) => a + b.steal, 0);
+  const perCpu = host.map((one, cpu) => `cpu${cpu} ${one.steal.toFixed(0)}`).join(', ');
+  const window = Math.max(...host.map((one) => one.total));
+  return `${workers} worker${workers === 1 ? '' : 's'}: ${steal.toFixed(0)} of ${host.length} x ${window.toFixed(0)} ms (${perCpu})`;
 }
 
 /** The middle of `ms` (the mean of the two middle values for an even count). */
@@ -176,8 +202,10 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   const medianLines: string[] = [];
   const splitLines: string[] = [];
   const cpuLines: string[] = [];
+  const stealLines: string[] = [];
   for (const c of CASES) {
-    const { best: times, rounds, cpu } = await caseMs(context, c, workerCounts);
+    const { best: times, rounds, cpu, host } = await caseMs(context, c, workerCounts);
+    stealLines.push(`${c.name}: ${workerCounts.map((w, i) => stealText(w, host[i]!)).join('; ')}`);
     medianLines.push(mediansText(c.name, workerCounts, rounds));
     cpuLines.push(`${c.name}: ${workerCounts.map((w, i) => cpuText(w, cpu[i]!, cpu[0]!)).join('; ')}`);
     splitLines.push(
@@ -222,5 +250,10 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
     ...cpuLines,
   );
   lines.push('', 'The same loops on Node worker_threads and bare Chromium Web Workers (wasm/bench/threads.mjs), each just after its page rounds:', ...threadLines);
+  lines.push(
+    '',
+    "The host's steal time over each worker count's timed rounds (/proc/stat: ms a vCPU was ready while the host ran something else on its core; 10 ms ticks), of each vCPU's time over those rounds:",
+    ...stealLines,
+  );
   console.log(lines.join('\n'));
 });

@@ -1,6 +1,7 @@
-// The wasm measurements, shared by Node (bench.mjs) and Chromium (page.js):
-// ns per key of one `buckets` batch, and ns per `bucket` call. Plain ES
-// module, no Node APIs.
+// The wasm measurements, shared by Node (bench.mjs, simd.mjs) and Chromium
+// (page.js): ns per key of one `buckets` batch and ns per `bucket` call
+// (measure), and a module's batch paths against each other (batchPathRows).
+// Plain ES module, no Node APIs.
 
 /** The native benchmark's keys: 2^20 outputs of SplitMix64 from state 12345. */
 export function benchmarkKeys(count = 1 << 20, seed = 12345n) {
@@ -64,6 +65,39 @@ export function measure(jh, cases, { keys = benchmarkKeys(), reps = 7, calls = 2
       callNs: (callMs * 1e6) / callKeys.length,
     });
   }
+  if (sink === -1) rows.push(null); // keep `sink` alive
+  return rows;
+}
+
+/**
+ * ns per key of `buckets` on the module's SIMD128 batch path against its
+ * scalar path, next to scalar modulo (the baseline of issue "Reports at the
+ * speed of the machine"), per algorithm and n: one call over `keys`
+ * (BigUint64Array in, Int32Array out reused, copies included), best of
+ * `reps` after 0.4 s of warm-up. Leaves the module on the SIMD128 path.
+ *
+ * @param jh a loaded Jumphash
+ * @param counts bucket counts n
+ * @param algorithms algorithm names, each timed on both paths
+ * @returns rows { algorithm, n, scalar, simd, modulo }, ns per key
+ */
+export function batchPathRows(jh, counts, algorithms, { keys = benchmarkKeys(), reps = 7 } = {}) {
+  const out = new Int32Array(keys.length);
+  let sink = 0;
+  const nsPerKey = (algorithm, n, path) => {
+    jh.setBatchPath(path);
+    const once = () => { sink += jh.buckets(algorithm, keys, n, out)[7]; };
+    warm(once);
+    return (best(once, reps) * 1e6) / keys.length;
+  };
+  const rows = [];
+  for (const n of counts) {
+    const modulo = nsPerKey('modulo', n, 'scalar');
+    for (const algorithm of algorithms) {
+      rows.push({ algorithm, n, scalar: nsPerKey(algorithm, n, 'scalar'), simd: nsPerKey(algorithm, n, 'simd128'), modulo });
+    }
+  }
+  jh.setBatchPath('simd128');
   if (sink === -1) rows.push(null); // keep `sink` alive
   return rows;
 }

@@ -1,16 +1,25 @@
-// The benchmark in the browser's main thread; the cases come in the query
-// string (?cases=jump:1000,jumpback:1000000) and the rows go to /result.
+// The benchmarks in the browser's main thread, the page the playground's
+// engine runs: bench.mjs's cases (?cases=jump:1000,jumpback:1000000: batch
+// and per-call ns, measure.js, measure) or simd.mjs's batch paths
+// (?counts=128,129&algorithms=jumpback,jump: measure.js, batchPathRows).
+// The rows go to /result.
 import { loadJumphash } from '../src/index.js';
-import { measure } from './measure.js';
+import { batchPathRows, measure } from './measure.js';
 
 async function main() {
   const report = { userAgent: navigator.userAgent };
   try {
-    const cases = new URLSearchParams(location.search).get('cases').split(',').map((c) => {
-      const [algorithm, n] = c.split(':');
-      return { algorithm, n: Number(n) };
-    });
-    report.rows = measure(await loadJumphash(), cases);
+    const query = new URLSearchParams(location.search);
+    const jh = await loadJumphash();
+    if (query.has('counts')) {
+      report.rows = batchPathRows(jh, query.get('counts').split(',').map(Number), query.get('algorithms').split(','));
+    } else {
+      const cases = query.get('cases').split(',').map((c) => {
+        const [algorithm, n] = c.split(':');
+        return { algorithm, n: Number(n) };
+      });
+      report.rows = measure(jh, cases);
+    }
   } catch (error) {
     report.error = String(error && error.stack ? error.stack : error);
   }
