@@ -285,11 +285,26 @@ export function createApi(m) {
   }
 
   /**
+   * The last CHOICES_KEPT string arguments that choose() accepted, with
+   * what it returned (frozen): bucket() in a loop passes the same string
+   * every call. Splitting it into words every time, jumpback's bucket()
+   * took 161-164 ns a call in Node 20 and 107-113 in Chromium 156;
+   * remembering it, 50-52 and 49-53 (wasm/bench/bench.mjs, 2026-12-07).
+   */
+  const choiceByText = new Map();
+  const CHOICES_KEPT = 64;
+
+  /**
    * An algorithm argument: a name, a name with ALGO's options
    * ('maglev table=251'), or { name, options: { table: 251 } }.
-   * Returns { index, info, options } with options as ALGO's assignments.
+   * Returns { index, info, options } (frozen) with options as ALGO's
+   * assignments.
    */
   function choose(algo, fn) {
+    if (typeof algo === 'string') {
+      const known = choiceByText.get(algo);
+      if (known !== undefined) return known;
+    }
     let name;
     let options = '';
     if (typeof algo === 'string') {
@@ -315,7 +330,12 @@ export function createApi(m) {
       probe.delete();
       if (error && !error.startsWith('bucket count')) throw new RangeError(error);
     }
-    return { index, info: registry[index], options };
+    const choice = Object.freeze({ index, info: registry[index], options });
+    if (typeof algo === 'string') {
+      if (choiceByText.size >= CHOICES_KEPT) choiceByText.clear();
+      choiceByText.set(algo, choice);
+    }
+    return choice;
   }
 
   const utf8 = new TextEncoder();

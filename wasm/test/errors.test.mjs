@@ -142,6 +142,40 @@ test('unknown algorithm: RangeError with the CLI text; names are case-insensitiv
   assert.equal(jh.bucket('JumpBack', 2n ** 64n - 1n, 100), 73);
 });
 
+test('an algorithm argument answers alike on every call: a bad one throws each time, and past the strings remembered each still picks its own algorithm', () => {
+  // bucket() remembers the last strings it accepted (api.js, choose).
+  const message = cli('ALGO ring');
+  const badOption = cli('ALGO maglev table=abc', 'jump');
+  for (let round = 0; round < 3; round++) {
+    throwsRange(() => jh.bucket('ring', 1n, 10), message);
+    throwsRange(() => jh.bucket('maglev table=abc', 1n, 10), badOption);
+  }
+  const keys = [0n, 1n, 42n, 2n ** 63n, 2n ** 64n - 1n];
+  const expected = (name) => keys.map((key) => jh.bucket({ name }, key, 1000));
+  const want = { jump: expected('jump'), jumpback: expected('jumpback') };
+  assert.notDeepEqual(want.jump, want.jumpback);
+  // 200 spellings (names are case-insensitive), three times the strings remembered.
+  const spellings = [];
+  for (let i = 0; i < 100; i++) {
+    for (const name of ['jump', 'jumpback']) {
+      spellings.push([name, [...name].map((c, k) => ((i >> k) & 1 ? c.toUpperCase() : c)).join('') + ' '.repeat(i >> 4)]);
+    }
+  }
+  for (let round = 0; round < 2; round++) {
+    for (const [name, spelling] of spellings) {
+      assert.deepEqual(keys.map((key) => jh.bucket(spelling, key, 1000)), want[name], `${JSON.stringify(spelling)}, round ${round}`);
+    }
+  }
+  const nodes = { kind: 'nodes', nodes: Array.from({ length: 10 }, (_, i) => ({ name: `cache-${i}` })) };
+  const small = keys.map((key) => jh.bucket('maglev table=251', key, nodes));
+  const large = keys.map((key) => jh.bucket('maglev', key, nodes));
+  assert.notDeepEqual(small, large);
+  for (let round = 0; round < 3; round++) {
+    assert.deepEqual(keys.map((key) => jh.bucket('maglev table=251', key, nodes)), small);
+    assert.deepEqual(keys.map((key) => jh.bucket('maglev', key, nodes)), large);
+  }
+});
+
 test('bad key specs, counts and maxima: RangeError with the CLI text', () => {
   for (const spec of ['9..3', '0..18446744073709551615', '0..999999999 1', 'random:10', 'random:1000000001:1', 'random:10:-1', '1..x', 'nope', '"unterminated']) {
     const message = cli(`KEYS ${spec}`);
