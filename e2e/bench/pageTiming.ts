@@ -203,12 +203,9 @@ export async function threadCpuMs(page: Page, c: ReportCase): Promise<ThreadCpu>
 }
 
 /**
- * Each vCPU's time so far, from Linux's /proc/stat (ms; its clock ticks
- * are 10 ms, USER_HZ): all of it, and the part the host ran something
- * else on it (steal: the guest's vCPU was ready and not running). Empty
- * off Linux. The difference of two readings over a report's rounds says
- * how much of those rounds the host took from the guest; a guest thread's
- * CPU time (threadCpuMs) leaves steal out, its wall time does not.
+ * One vCPU's time (ms): all of it, and its steal, the part the host ran
+ * something else on its core while the vCPU was ready to run. A guest
+ * thread's CPU time (threadCpuMs) leaves steal out; its wall time does not.
  */
 export interface CpuTime {
   total: number;
@@ -218,6 +215,11 @@ export interface CpuTime {
 /** Ticks of /proc/stat's clock per second (USER_HZ, 100 on every Linux this runs on). */
 const USER_HZ = 100;
 
+/**
+ * Each vCPU's time so far, from Linux's /proc/stat (in 10 ms ticks); empty
+ * off Linux. The difference of two readings (cpuTimesSince) over a
+ * report's rounds says how much of them the host took from the guest.
+ */
 export function readCpuTimes(): CpuTime[] {
   let stat: string;
   try {

@@ -1,8 +1,8 @@
-// The benchmarks in the browser's main thread, the page the playground's
-// engine runs: bench.mjs's cases (?cases=jump:1000,jumpback:1000000: batch
-// and per-call ns, measure.js, measure) or simd.mjs's batch paths
-// (?counts=128,129&algorithms=jumpback,jump: measure.js, batchPathRows).
-// The rows go to /result.
+// The package's benchmarks in a browser page's main thread (headless
+// Chromium, the engine the playground runs on): bench.mjs's cases
+// (?cases=jump:1000,jumpback:1000000: batch and per-call ns, measure.js's
+// measure) or simd.mjs's batch paths (?counts=128,129&algorithms=jumpback,jump:
+// measure.js's batchPathRows). The rows go to /result.
 import { loadJumphash } from '../src/index.js';
 import { batchPathRows, measure } from './measure.js';
 
