@@ -71,15 +71,18 @@ async function caseMs(
   const rounds: Round[][] = workerCounts.map(() => []);
   // Per worker count, per vCPU: its time and the host's steal over its rounds.
   const host: CpuTime[][] = workerCounts.map(() => []);
+  // One reading between rounds ends one round's window and starts the next's.
+  let last = readCpuTimes();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, page] of pages.entries()) {
-      const before = readCpuTimes();
       rounds[i]!.push(await reportMs(page, c));
-      cpuTimesSince(before, readCpuTimes()).forEach((spent, cpu) => {
+      const now = readCpuTimes();
+      cpuTimesSince(last, now).forEach((spent, cpu) => {
         const sum = (host[i]![cpu] ??= { total: 0, steal: 0 });
         sum.total += spent.total;
         sum.steal += spent.steal;
       });
+      last = now;
     }
   }
   // CPU_ROUNDS more reports each, traced, after the timed ones (a trace
