@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Page, test } from '@playwright/test';
-import { openPage, type ReportCase, reportMs } from './pageTiming';
+import { openPage, type ReportCase, reportMs, workersText } from './pageTiming';
 
 // Builds of the page against each other, served side by side and taken in
 // turn: how the README's "served in turn" comparisons are made. Keep each
@@ -61,7 +61,7 @@ test('builds of the page served side by side, taken in turn', async ({ context }
     const results: { label: string; build: string; workers: number; reply: number[][]; screen: number[][] }[] = [];
     for (const build of builds) {
       for (const workers of workerCounts) {
-        results.push({ label: `${build}, ${workers} worker${workers === 1 ? '' : 's'}`, build, workers, reply: [], screen: [] });
+        results.push({ label: `${build}, ${workersText(workers)}`, build, workers, reply: [], screen: [] });
       }
     }
     for (let load = 0; load < loads; load++) {

@@ -4,6 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 
+/** `1 worker`, `2 workers`: a worker count as the benchmarks print it. */
+export function workersText(workers: number): string {
+  return `${workers} worker${workers === 1 ? '' : 's'}`;
+}
+
 /** A report of the Resize view: one algorithm, one resize, a key set of `count` keys. */
 export interface ReportCase {
   name: string;

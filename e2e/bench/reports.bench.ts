@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test, type Page } from '@playwright/test';
-import { type AfterReply, type CpuTime, cpuTimesSince, openPage, readCpuTimes, type ReportCase, reportMs, type Split, type ThreadCpu, threadCpuMs, type Times, workersCpuMs } from './pageTiming';
+import { type AfterReply, type CpuTime, cpuTimesSince, openPage, readCpuTimes, type ReportCase, reportMs, type Split, type ThreadCpu, threadCpuMs, type Times, workersCpuMs, workersText } from './pageTiming';
 
 // Reports in the page on 1, 2 and all of navigator.hardwareConcurrency
 // workers (?workers=N), against the native single-thread bare loop that
@@ -108,11 +108,11 @@ async function caseMs(
  * round's few ms of steal show as 0 or 10.
  */
 function stealText(workers: number, host: CpuTime[]): string {
-  if (host.length === 0) return `${workers} worker${workers === 1 ? '' : 's'}: no /proc/stat here`;
+  if (host.length === 0) return `${workersText(workers)}: no /proc/stat here`;
   const steal = host.reduce((a, b) => a + b.steal, 0);
   const perCpu = host.map((one, cpu) => `cpu${cpu} ${one.steal.toFixed(0)}`).join(', ');
   const window = Math.max(...host.map((one) => one.total));
-  return `${workers} worker${workers === 1 ? '' : 's'}: ${steal.toFixed(0)} of ${host.length} x ${window.toFixed(0)} ms (${perCpu})`;
+  return `${workersText(workers)}: ${steal.toFixed(0)} of ${host.length} x ${window.toFixed(0)} ms (${perCpu})`;
 }
 
 /** The middle of `ms` (the mean of the two middle values for an even count). */
@@ -130,7 +130,7 @@ function median(ms: number[]): number {
  */
 function mediansText(name: string, workerCounts: number[], rounds: Times[][]): string {
   const at = (i: number, key: keyof Times) => median(rounds[i]!.map((t) => t[key]));
-  const counts = workerCounts.map((w, i) => `${w} worker${w === 1 ? '' : 's'} ${at(i, 'report')} (${at(i, 'reply')})`).join(', ');
+  const counts = workerCounts.map((w, i) => `${workersText(w)} ${at(i, 'report')} (${at(i, 'reply')})`).join(', ');
   const speedup = (key: keyof Times) => `${(at(0, key) / at(1, key)).toFixed(2)}x`;
   return `${name}: ${counts}; 1 -> 2 ${speedup('report')} (${speedup('reply')})`;
 }
@@ -178,7 +178,7 @@ function cpuText(workers: number, cpu: ThreadCpu, one: ThreadCpu): string {
   const each = (ms: number[]) => ms.map((x) => x.toFixed(1)).join(' + ');
   const spent = cpu.workers.length > 1 ? `${each(cpu.workers)} = ${sum.toFixed(1)}` : each(cpu.workers);
   const rest = `waited for a core ${each(cpu.waited)}, idle ${each(cpu.idle)} of ${cpu.window.toFixed(1)}`;
-  return `${workers} worker${workers === 1 ? '' : 's'}: ${spent}${against} (${rest}), main thread ${cpu.main.toFixed(1)}, the rest of the browser ${cpu.others.toFixed(1)}`;
+  return `${workersText(workers)}: ${spent}${against} (${rest}), main thread ${cpu.main.toFixed(1)}, the rest of the browser ${cpu.others.toFixed(1)}`;
 }
 
 /** The native bench's resize rows: name -> ms. */
@@ -197,7 +197,7 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
   const workerCounts = [...new Set([1, 2, Math.min(8, cores)])];
   const lines = [`navigator.hardwareConcurrency = ${cores}`, ''];
   lines.push('Each cell: typing to report on screen (report start to report on screen; report start to its reply on the main thread), ms.', '');
-  lines.push(`| report | ${workerCounts.map((w) => `${w} worker${w === 1 ? '' : 's'}`).join(' | ')} | speedup 1 -> 2 |`);
+  lines.push(`| report | ${workerCounts.map(workersText).join(' | ')} | speedup 1 -> 2 |`);
   lines.push(`|---|${workerCounts.map(() => '---|').join('')}---|`);
   const bare = [...native].find(([name]) => name.startsWith('resize/bare_loop'))?.[1];
   const threadLines: string[] = [];
@@ -219,7 +219,7 @@ test('page reports on 1, 2 and all workers against the bare loop', async ({ page
     );
     const runs = (all: AfterReply[], key: keyof AfterReply) => all.map((one) => one[key].toFixed(1)).join(' / ');
     afterReplyLines.push(
-      `${c.name}: ${workerCounts.map((w, i) => `${w} worker${w === 1 ? '' : 's'}: render ${runs(rounds[i]!, 'render')}, frame ${runs(rounds[i]!, 'frame')}`).join('; ')}`,
+      `${c.name}: ${workerCounts.map((w, i) => `${workersText(w)}: render ${runs(rounds[i]!, 'render')}, frame ${runs(rounds[i]!, 'frame')}`).join('; ')}`,
     );
     threadLines.push(threadsBare(c));
     const ratio = (ms: number) => (bare && c.keys === '0..99999999' ? `, ${(ms / bare).toFixed(2)}x bare` : '');
