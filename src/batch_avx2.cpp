@@ -212,54 +212,45 @@ struct TopInterval {
   __m256i top, below_top, draw_mask;
 };
 
-/// Keys of a slice rejected at one bucket count: each one's place in `out`,
-/// generator state and fallback, packed to the front; 4 spare entries so
-/// the last vector can be loaded whole.
+/// Keys of a slice rejected at one bucket count: each one's generator
+/// state, and its place in the slice (high 32 bits) with its fallback (low
+/// 32 bits) in one lane, packed to the front; 4 spare entries so the last
+/// vector can be loaded whole. The count of queued keys is the caller's
+/// local variable, passed in and returned (as in batch_avx512.cpp): kept in
+/// this struct, it would live in memory, since the vector stores may alias
+/// it, and each vector's stores would wait to reload it.
 struct RejectedKeys {
   static constexpr std::size_t kCapacity = kSliceKeys + 4;
-  alignas(32) std::uint64_t place[kCapacity];
   alignas(32) std::uint64_t state[kCapacity];
-  alignas(32) std::uint64_t fallback[kCapacity];
-  std::size_t size = 0;
+  alignas(32) std::uint64_t place_and_fallback[kCapacity];
 
-  /// Queues the lanes of `real_lanes` whose candidate is >= buckets.
-  template <Rejections kRejections>
-  void add(__m256i buckets, __m256i candidate, __m256i in_top, unsigned real_lanes, __m256i places,
-           __m256i states, __m256i fallbacks) {
-    if constexpr (kRejections != Rejections::never) {
-      const unsigned lanes =
-          lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top)) &
-          real_lanes;
-      if (kRejections == Rejections::common || lanes != 0) {
-        const __m256i order = pack_order(lanes);
-        store_packed(place + size, order, places);
-        store_packed(state + size, order, states);
-        store_packed(fallback + size, order, fallbacks);
-        size += static_cast<unsigned>(__builtin_popcount(lanes));
-      }
-    } else {
-      (void)buckets, (void)candidate, (void)in_top, (void)real_lanes, (void)places, (void)states,
-          (void)fallbacks;
-    }
+  /// Queues `lanes` (bit k: lane k) after the `size` keys queued; returns
+  /// the new count.
+  std::size_t add(std::size_t size, unsigned lanes, __m256i states, __m256i places_and_fallbacks) {
+    const __m256i order = pack_order(lanes);
+    store_packed(state + size, order, states);
+    store_packed(place_and_fallback + size, order, places_and_fallbacks);
+    return size + static_cast<unsigned>(__builtin_popcount(lanes));
   }
 
-  /// Draws for every queued key until none is left, writing out[place]:
-  /// whole groups of vectors at a time (kGroup), then the last few keys a
-  /// vector at a time. JumpBackHash takes two candidates from each
-  /// SplitMix64 output (low and high 32 bits), the independent-streams
-  /// variant one.
+  /// Draws for the `size` queued keys until none is left, writing
+  /// out[place] (`out` is the slice's first key's): whole groups of vectors
+  /// at a time (kGroup), then the last few keys a vector at a time.
+  /// JumpBackHash takes two candidates from each SplitMix64 output (low and
+  /// high 32 bits), the independent-streams variant one.
   template <int kCandidatesPerDraw>
-  void drain(const TopInterval& shape, __m256i buckets, std::int32_t* out) {
+  void drain(std::size_t size, const TopInterval& shape, __m256i buckets, std::int32_t* out) {
     const __m256i gamma = set1(kGamma);
+    const __m256i place_bits = set1(0xFFFFFFFF00000000ULL);
     while (size != 0) {
-      for (std::size_t j = size; j < size + 4; ++j) place[j] = state[j] = fallback[j] = 0;
+      for (std::size_t j = size; j < size + 4; ++j) state[j] = place_and_fallback[j] = 0;
       std::size_t kept = 0;
       // The `real` lanes of four queued keys after one more draw (`w`, from
       // `drawn_state`): those done written to `out`, the others packed to
       // the queue's front again. In place, unconditionally: the keys being
       // settled are loaded already, and kept <= their index, so the four
       // lanes written land only on entries already loaded.
-      auto settle = [&](__m256i at, __m256i drawn_state, __m256i lower, __m256i w, unsigned real) {
+      auto settle = [&](__m256i packed, __m256i drawn_state, __m256i w, unsigned real) {
         const __m256i first = _mm256_and_si256(w, shape.draw_mask);
         __m256i fits = _mm256_cmpgt_epi64(buckets, first);
         __m256i chosen = first;
@@ -269,48 +260,60 @@ struct RejectedKeys {
           chosen = select(fits, first, second);
           fits = _mm256_or_si256(fits, _mm256_cmpgt_epi64(buckets, second));
         }
-        // A candidate below q means the fallback.
-        const __m256i value = select(_mm256_cmpgt_epi64(shape.top, chosen), lower, chosen);
+        // A candidate below q means the fallback; either way the place
+        // stays in the high half.
+        const __m256i answer =
+            select(_mm256_cmpgt_epi64(shape.top, chosen), packed,
+                   _mm256_or_si256(_mm256_and_si256(packed, place_bits), chosen));
         const unsigned real_lanes = (1U << real) - 1U;
         const unsigned done = lane_bits(fits) & real_lanes;
         // Every real lane is written: a lane not done yet gets its final
         // value in a later round, after this one.
-        alignas(32) std::uint64_t values[4], places[4];
-        _mm256_store_si256(reinterpret_cast<__m256i*>(values), value);
-        _mm256_store_si256(reinterpret_cast<__m256i*>(places), at);
+        alignas(32) std::uint64_t answers[4];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(answers), answer);
         for (unsigned lane = 0; lane < real; ++lane) {
-          out[places[lane]] = static_cast<std::int32_t>(values[lane]);
+          out[answers[lane] >> 32] = static_cast<std::int32_t>(answers[lane]);
         }
-        const unsigned again = real_lanes & ~done;
-        const __m256i order = pack_order(again);
-        store_packed(place + kept, order, at);
-        store_packed(state + kept, order, drawn_state);
-        store_packed(fallback + kept, order, lower);
-        kept += static_cast<unsigned>(__builtin_popcount(again));
+        kept = add(kept, real_lanes & ~done, drawn_state, packed);
       };
       auto load = [](const std::uint64_t* from) {
         return _mm256_load_si256(reinterpret_cast<const __m256i*>(from));
       };
       std::size_t j = 0;
       for (; j + 4 * kGroup <= size; j += 4 * kGroup) {
-        __m256i at[kGroup], drawn_state[kGroup], lower[kGroup], w[kGroup];
+        __m256i packed[kGroup], drawn_state[kGroup], w[kGroup];
         for (std::size_t k = 0; k < kGroup; ++k) {
-          at[k] = load(place + j + 4 * k);
+          packed[k] = load(place_and_fallback + j + 4 * k);
           w[k] = drawn_state[k] = _mm256_add_epi64(load(state + j + 4 * k), gamma);
-          lower[k] = load(fallback + j + 4 * k);
         }
         splitmix64_mix(w);
-        for (std::size_t k = 0; k < kGroup; ++k) settle(at[k], drawn_state[k], lower[k], w[k], 4);
+        for (std::size_t k = 0; k < kGroup; ++k) settle(packed[k], drawn_state[k], w[k], 4);
       }
       for (; j < size; j += 4) {
         const __m256i drawn_state = _mm256_add_epi64(load(state + j), gamma);
-        settle(load(place + j), drawn_state, load(fallback + j), splitmix64_mix(drawn_state),
+        settle(load(place_and_fallback + j), drawn_state, splitmix64_mix(drawn_state),
                size - j < 4 ? static_cast<unsigned>(size - j) : 4U);
       }
       size = kept;
     }
   }
 };
+
+/// The lanes of `real_lanes` (bit k: lane k) whose top candidate is >= buckets.
+inline unsigned rejected_lanes(__m256i buckets, __m256i candidate, __m256i in_top,
+                               unsigned real_lanes) {
+  return lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top)) &
+         real_lanes;
+}
+
+/// Each lane's place in a slice (`at`: the vector's first key's) in the
+/// high 32 bits, with its fallback (below 2^31) in the low 32.
+inline __m256i places_and(std::size_t at, __m256i fallbacks) {
+  const __m256i lane_places =
+      _mm256_setr_epi64x(0, std::int64_t{1} << 32, std::int64_t{2} << 32, std::int64_t{3} << 32);
+  return _mm256_or_si256(_mm256_add_epi64(set1(static_cast<std::uint64_t>(at) << 32), lane_places),
+                         fallbacks);
+}
 
 /// out[c][i] = jump_back_hash(keys[i], n[c]) for the kCounts bucket counts,
 /// which share bits(n - 1) (n >= 2).
@@ -321,15 +324,16 @@ void jump_back_hash_at(const std::uint64_t* keys, std::size_t count,
   __m256i buckets[kCounts];
   for (std::size_t c = 0; c < kCounts; ++c) buckets[c] = set1(static_cast<std::uint64_t>(n[c]));
   const __m256i gamma = set1(kGamma), zero = _mm256_setzero_si256(), one = set1(1);
-  const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
   RejectedKeys rejected[kCounts];
+  std::size_t queued[kCounts] = {};  // keys in rejected[c], zero between slices
+  std::size_t slice = 0;             // the first key of the slice being looked up
 
   // The lookups of a group of keys (kGroup vectors, the first at `at`;
   // real[k] lanes of vector k are keys, the rest padding): each key's first
   // candidate or fallback into `result`, and the keys rejected at each count
   // queued.
-  auto first_pass = [&](std::size_t at, const __m256i (&key)[kGroup],
-                        const unsigned (&real)[kGroup], __m256i (&result)[kCounts][kGroup]) {
+  auto first_pass = [&](std::size_t at, const __m256i(&key)[kGroup], const unsigned(&real)[kGroup],
+                        __m256i(&result)[kCounts][kGroup]) {
     __m256i state[kGroup], v[kGroup];
     for (std::size_t k = 0; k < kGroup; ++k) v[k] = state[k] = _mm256_add_epi64(key[k], gamma);
     splitmix64_mix(v);  // V0 = low 32 bits, V1 = high
@@ -350,21 +354,31 @@ void jump_back_hash_at(const std::uint64_t* keys, std::size_t count,
       const __m256i top_word = select_by_sign(u_odd, v_high, v[k]);
       const __m256i candidate =
           _mm256_add_epi64(shape.top, _mm256_and_si256(top_word, shape.below_top));
-      const __m256i places =
-          _mm256_add_epi64(set1(static_cast<std::uint64_t>(at + 4 * k)), lane_offsets);
+      if constexpr (kRejections != Rejections::never) {
+        const __m256i places_and_fallbacks = places_and(at - slice + 4 * k, fallback);
+        for (std::size_t c = 0; c < kCounts; ++c) {
+          const unsigned lanes =
+              rejected_lanes(buckets[c], candidate, in_top, (1U << real[k]) - 1U);
+          if (kRejections == Rejections::common || lanes != 0) {
+            queued[c] = rejected[c].add(queued[c], lanes, state[k], places_and_fallbacks);
+          }
+        }
+      } else {
+        (void)at, (void)real;
+      }
       for (std::size_t c = 0; c < kCounts; ++c) {
-        rejected[c].template add<kRejections>(buckets[c], candidate, in_top, (1U << real[k]) - 1U,
-                                              places, state[k], fallback);
         result[c][k] = select_by_sign(in_top, candidate, fallback);
       }
     }
   };
 
-  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+  for (; slice < count; slice += kSliceKeys) {
     const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
     for_each_group(keys, slice, slice_end, out, first_pass);
-    for (std::size_t c = 0; c < kCounts; ++c)
-      rejected[c].template drain<2>(shape, buckets[c], out[c]);
+    for (std::size_t c = 0; c < kCounts; ++c) {
+      rejected[c].template drain<2>(queued[c], shape, buckets[c], out[c] + slice);
+      queued[c] = 0;
+    }
   }
 }
 
@@ -394,15 +408,16 @@ void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t coun
   const __m256i gamma = set1(kGamma), gamma_high = set1(kGamma >> 32);
   const __m256i top_stream = set1(static_cast<std::uint64_t>(bits) * kGamma);
   const __m256i zero = _mm256_setzero_si256(), one = set1(1);
-  const __m256i lane_offsets = _mm256_setr_epi64x(0, 1, 2, 3);
   RejectedKeys rejected;
+  std::size_t queued = 0;  // keys in `rejected`, zero between slices
+  std::size_t slice = 0;   // the first key of the slice being looked up
 
   std::int32_t* const outs[1] = {out};
 
   // The lookups of a group of keys (as in jump_back_hash_at): each key's
   // answer, or for a key its top candidate rejects, the fallback (queued).
-  auto first_pass = [&](std::size_t at, const __m256i (&key)[kGroup],
-                        const unsigned (&real)[kGroup], __m256i (&result)[1][kGroup]) {
+  auto first_pass = [&](std::size_t at, const __m256i(&key)[kGroup], const unsigned(&real)[kGroup],
+                        __m256i(&result)[1][kGroup]) {
     __m256i x[kGroup], drawn[kGroup], in_top[kGroup], h[kGroup], lower_state[kGroup],
         top_state[kGroup];
     for (std::size_t k = 0; k < kGroup; ++k) x[k] = _mm256_add_epi64(key[k], gamma);
@@ -436,20 +451,15 @@ void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t coun
       const __m256i lower = _mm256_andnot_si256(
           no_lower, _mm256_add_epi64(h[k], _mm256_and_si256(drawn[k], below_h)));
       if constexpr (kRejections != Rejections::never) {
-        const unsigned real_lanes = (1U << real[k]) - 1U;
-        const unsigned lanes =
-            lane_bits(_mm256_andnot_si256(_mm256_cmpgt_epi64(buckets, candidate), in_top[k])) &
-            real_lanes;
+        const unsigned lanes = rejected_lanes(buckets, candidate, in_top[k], (1U << real[k]) - 1U);
         if (kRejections == Rejections::common || lanes != 0) {
           if constexpr (kRejections != Rejections::common) {
             lower_drawn[k] = splitmix64_mix(lower_state[k]);
           }
           const __m256i fallback = _mm256_andnot_si256(
               no_lower, _mm256_add_epi64(h[k], _mm256_and_si256(lower_drawn[k], below_h)));
-          const __m256i places =
-              _mm256_add_epi64(set1(static_cast<std::uint64_t>(at + 4 * k)), lane_offsets);
-          rejected.template add<kRejections>(buckets, candidate, in_top[k], real_lanes, places,
-                                             top_state[k], fallback);
+          queued =
+              rejected.add(queued, lanes, top_state[k], places_and(at - slice + 4 * k, fallback));
         }
       } else {
         (void)at, (void)real;
@@ -458,10 +468,11 @@ void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t coun
     }
   };
 
-  for (std::size_t slice = 0; slice < count; slice += kSliceKeys) {
+  for (; slice < count; slice += kSliceKeys) {
     const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
     for_each_group(keys, slice, slice_end, outs, first_pass);
-    rejected.template drain<1>(shape, buckets, out);
+    rejected.template drain<1>(queued, shape, buckets, out + slice);
+    queued = 0;
   }
 }
 
@@ -496,8 +507,8 @@ inline __m256d next_jump(__m256i& key, __m256d b) {
 void jump_hash(const std::uint64_t* keys, std::size_t count, std::int32_t n, std::int32_t* out) {
   const __m256d buckets = _mm256_set1_pd(static_cast<double>(n));
   const __m256i magic = set1(kMagic52);
-  auto walk = [&](std::size_t, const __m256i (&key)[kGroup], const unsigned (&)[kGroup],
-                  __m256i (&result)[1][kGroup]) {
+  auto walk = [&](std::size_t, const __m256i(&key)[kGroup], const unsigned(&)[kGroup],
+                  __m256i(&result)[1][kGroup]) {
     __m256i state[kGroup];
     __m256d b[kGroup], active[kGroup];
     for (std::size_t k = 0; k < kGroup; ++k) {
@@ -546,8 +557,8 @@ void jump_hash_pair(const std::uint64_t* keys, std::size_t count, std::int32_t f
   };
   // Each group's walks (as jump_hash): the smaller count's answers in
   // result[0], the larger's in result[1].
-  auto walk = [&](std::size_t, const __m256i (&key)[kGroup], const unsigned (&)[kGroup],
-                  __m256i (&result)[2][kGroup]) {
+  auto walk = [&](std::size_t, const __m256i(&key)[kGroup], const unsigned(&)[kGroup],
+                  __m256i(&result)[2][kGroup]) {
     __m256i state[kGroup];
     __m256d b_larger[kGroup], b_smaller[kGroup], below_larger[kGroup], below_smaller[kGroup];
     for (std::size_t k = 0; k < kGroup; ++k) {
