@@ -332,8 +332,8 @@ void jump_back_hash_at(const std::uint64_t* keys, std::size_t count,
   // real[k] lanes of vector k are keys, the rest padding): each key's first
   // candidate or fallback into `result`, and the keys rejected at each count
   // queued.
-  auto first_pass = [&](std::size_t at, const __m256i(&key)[kGroup], const unsigned(&real)[kGroup],
-                        __m256i(&result)[kCounts][kGroup]) {
+  auto first_pass = [&](std::size_t at, const __m256i (&key)[kGroup],
+                        const unsigned (&real)[kGroup], __m256i (&result)[kCounts][kGroup]) {
     __m256i state[kGroup], v[kGroup];
     for (std::size_t k = 0; k < kGroup; ++k) v[k] = state[k] = _mm256_add_epi64(key[k], gamma);
     splitmix64_mix(v);  // V0 = low 32 bits, V1 = high
@@ -416,8 +416,8 @@ void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t coun
 
   // The lookups of a group of keys (as in jump_back_hash_at): each key's
   // answer, or for a key its top candidate rejects, the fallback (queued).
-  auto first_pass = [&](std::size_t at, const __m256i(&key)[kGroup], const unsigned(&real)[kGroup],
-                        __m256i(&result)[1][kGroup]) {
+  auto first_pass = [&](std::size_t at, const __m256i (&key)[kGroup],
+                        const unsigned (&real)[kGroup], __m256i (&result)[1][kGroup]) {
     __m256i x[kGroup], drawn[kGroup], in_top[kGroup], h[kGroup], lower_state[kGroup],
         top_state[kGroup];
     for (std::size_t k = 0; k < kGroup; ++k) x[k] = _mm256_add_epi64(key[k], gamma);
