@@ -212,45 +212,51 @@ struct TopInterval {
   __m256i top, below_top, draw_mask;
 };
 
-/// Keys of a slice rejected at one bucket count: each one's generator
-/// state, and its place in the slice (high 32 bits) with its fallback (low
-/// 32 bits) in one lane, packed to the front; 4 spare entries so the last
-/// vector can be loaded whole. The count of queued keys is the caller's
-/// local variable, passed in and returned (as in batch_avx512.cpp): kept in
-/// this struct, it would live in memory, since the vector stores may alias
-/// it, and each vector's stores would wait to reload it.
+/// Keys of a slice rejected at one bucket count, each as one word: its
+/// place in the slice (high 32 bits) and its fallback (low 32 bits), packed
+/// to the front; 4 spare entries so the last vector can be loaded whole.
+/// The generator state is not queued: every key in the queue has drawn as
+/// many times as the others, so drain() recomputes it from the key. On Zen 3
+/// (AMD EPYC, family 25, model 1; 2026-12-08) queueing it too, one more
+/// permute and store per vector, made MOVED 1000 1001 over 10^8 keys on one
+/// thread 685-792 ms against 587-652 without (docs/every-core.md).
+/// The count of queued keys is the caller's local variable, passed in and
+/// returned (as in batch_avx512.cpp): kept in this struct, it would live in
+/// memory, since the vector stores may alias it, and each vector's stores
+/// would wait to reload it.
 struct RejectedKeys {
   static constexpr std::size_t kCapacity = kSliceKeys + 4;
-  alignas(32) std::uint64_t state[kCapacity];
   alignas(32) std::uint64_t place_and_fallback[kCapacity];
 
   /// Queues `lanes` (bit k: lane k) after the `size` keys queued; returns
   /// the new count.
-  std::size_t add(std::size_t size, unsigned lanes, __m256i states, __m256i places_and_fallbacks) {
-    const __m256i order = pack_order(lanes);
-    store_packed(state + size, order, states);
-    store_packed(place_and_fallback + size, order, places_and_fallbacks);
+  std::size_t add(std::size_t size, unsigned lanes, __m256i places_and_fallbacks) {
+    store_packed(place_and_fallback + size, pack_order(lanes), places_and_fallbacks);
     return size + static_cast<unsigned>(__builtin_popcount(lanes));
   }
 
   /// Draws for the `size` queued keys until none is left, writing
-  /// out[place] (`out` is the slice's first key's): whole groups of vectors
-  /// at a time (kGroup), then the last few keys a vector at a time.
+  /// out[place] (`keys` and `out` are the slice's first key's): whole groups
+  /// of vectors at a time (kGroup), then the last few keys a vector at a
+  /// time. A queued key's generator state after the first pass is
+  /// (key ^ stream) + gamma, and each round draws once more from it.
   /// JumpBackHash takes two candidates from each SplitMix64 output (low and
   /// high 32 bits), the independent-streams variant one.
   template <int kCandidatesPerDraw>
-  void drain(std::size_t size, const TopInterval& shape, __m256i buckets, std::int32_t* out) {
+  void drain(std::size_t size, const TopInterval& shape, __m256i buckets, __m256i stream,
+             const std::uint64_t* keys, std::int32_t* out) {
     const __m256i gamma = set1(kGamma);
     const __m256i place_bits = set1(0xFFFFFFFF00000000ULL);
+    __m256i advance = _mm256_add_epi64(gamma, gamma);  // gamma times the draws so far, plus one
     while (size != 0) {
-      for (std::size_t j = size; j < size + 4; ++j) state[j] = place_and_fallback[j] = 0;
+      for (std::size_t j = size; j < size + 4; ++j) place_and_fallback[j] = 0;
       std::size_t kept = 0;
-      // The `real` lanes of four queued keys after one more draw (`w`, from
-      // `drawn_state`): those done written to `out`, the others packed to
-      // the queue's front again. In place, unconditionally: the keys being
-      // settled are loaded already, and kept <= their index, so the four
-      // lanes written land only on entries already loaded.
-      auto settle = [&](__m256i packed, __m256i drawn_state, __m256i w, unsigned real) {
+      // The `real` lanes of four queued keys after one more draw (`w`):
+      // those done written to `out`, the others packed to the queue's front
+      // again. In place, unconditionally: the keys being settled are loaded
+      // already, and kept <= their index, so the four lanes written land
+      // only on entries already loaded.
+      auto settle = [&](__m256i packed, __m256i w, unsigned real) {
         const __m256i first = _mm256_and_si256(w, shape.draw_mask);
         __m256i fits = _mm256_cmpgt_epi64(buckets, first);
         __m256i chosen = first;
@@ -274,27 +280,37 @@ struct RejectedKeys {
         for (unsigned lane = 0; lane < real; ++lane) {
           out[answers[lane] >> 32] = static_cast<std::int32_t>(answers[lane]);
         }
-        kept = add(kept, real_lanes & ~done, drawn_state, packed);
+        kept = add(kept, real_lanes & ~done, packed);
+      };
+      // The next state of the four keys queued from place_and_fallback[from]
+      // on. Four scalar loads: AVX2's gather (_mm256_i64gather_epi64) made
+      // n = 129 4.67-4.78 ns a key against 3.43-4.02 on Zen 3.
+      auto drawn_state = [&](std::size_t from) {
+        const std::uint64_t* queued = place_and_fallback + from;
+        auto key_of = [&](std::size_t k) { return static_cast<long long>(keys[queued[k] >> 32]); };
+        const __m256i key = _mm256_setr_epi64x(key_of(0), key_of(1), key_of(2), key_of(3));
+        return _mm256_add_epi64(_mm256_xor_si256(key, stream), advance);
       };
       auto load = [](const std::uint64_t* from) {
         return _mm256_load_si256(reinterpret_cast<const __m256i*>(from));
       };
       std::size_t j = 0;
       for (; j + 4 * kGroup <= size; j += 4 * kGroup) {
-        __m256i packed[kGroup], drawn_state[kGroup], w[kGroup];
+        __m256i packed[kGroup], w[kGroup];
         for (std::size_t k = 0; k < kGroup; ++k) {
           packed[k] = load(place_and_fallback + j + 4 * k);
-          w[k] = drawn_state[k] = _mm256_add_epi64(load(state + j + 4 * k), gamma);
+          w[k] = drawn_state(j + 4 * k);
         }
         splitmix64_mix(w);
-        for (std::size_t k = 0; k < kGroup; ++k) settle(packed[k], drawn_state[k], w[k], 4);
+        for (std::size_t k = 0; k < kGroup; ++k) settle(packed[k], w[k], 4);
       }
       for (; j < size; j += 4) {
-        const __m256i drawn_state = _mm256_add_epi64(load(state + j), gamma);
-        settle(load(place_and_fallback + j), drawn_state, splitmix64_mix(drawn_state),
+        const __m256i packed = load(place_and_fallback + j);
+        settle(packed, splitmix64_mix(drawn_state(j)),
                size - j < 4 ? static_cast<unsigned>(size - j) : 4U);
       }
       size = kept;
+      advance = _mm256_add_epi64(advance, gamma);
     }
   }
 };
@@ -360,7 +376,7 @@ void jump_back_hash_at(const std::uint64_t* keys, std::size_t count,
           const unsigned lanes =
               rejected_lanes(buckets[c], candidate, in_top, (1U << real[k]) - 1U);
           if (kRejections == Rejections::common || lanes != 0) {
-            queued[c] = rejected[c].add(queued[c], lanes, state[k], places_and_fallbacks);
+            queued[c] = rejected[c].add(queued[c], lanes, places_and_fallbacks);
           }
         }
       } else {
@@ -376,7 +392,8 @@ void jump_back_hash_at(const std::uint64_t* keys, std::size_t count,
     const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
     for_each_group(keys, slice, slice_end, out, first_pass);
     for (std::size_t c = 0; c < kCounts; ++c) {
-      rejected[c].template drain<2>(queued[c], shape, buckets[c], out[c] + slice);
+      rejected[c].template drain<2>(queued[c], shape, buckets[c], zero, keys + slice,
+                                    out[c] + slice);
       queued[c] = 0;
     }
   }
@@ -458,8 +475,7 @@ void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t coun
           }
           const __m256i fallback = _mm256_andnot_si256(
               no_lower, _mm256_add_epi64(h[k], _mm256_and_si256(lower_drawn[k], below_h)));
-          queued =
-              rejected.add(queued, lanes, top_state[k], places_and(at - slice + 4 * k, fallback));
+          queued = rejected.add(queued, lanes, places_and(at - slice + 4 * k, fallback));
         }
       } else {
         (void)at, (void)real;
@@ -471,7 +487,7 @@ void jump_back_hash_independent_when(const std::uint64_t* keys, std::size_t coun
   for (; slice < count; slice += kSliceKeys) {
     const std::size_t slice_end = slice + kSliceKeys < count ? slice + kSliceKeys : count;
     for_each_group(keys, slice, slice_end, outs, first_pass);
-    rejected.template drain<1>(queued, shape, buckets, out + slice);
+    rejected.template drain<1>(queued, shape, buckets, top_stream, keys + slice, out + slice);
     queued = 0;
   }
 }
