@@ -114,14 +114,13 @@ struct WideTopInterval {
 };
 
 /// Keys of a slice rejected at one bucket count (as batch_avx2.cpp's
-/// RejectedKeys, eight lanes, but with each one's generator state queued
-/// too: dropping it was measured only under AVX2, on a CPU without
-/// AVX-512), and its place in the slice (high 32 bits) with its fallback
-/// (low 32 bits) in one lane,
-/// packed to the front with AVX-512's compress. The count of queued keys is
-/// the caller's local variable, passed in and returned: kept in this struct,
-/// it would live in memory, since the kernels' vector stores may alias it,
-/// and each vector would wait to reload it.
+/// RejectedKeys, eight lanes, but with each one's generator state queued too:
+/// dropping it was measured only under AVX2, on a CPU without AVX-512), and
+/// its place in the slice (high 32 bits) with its fallback (low 32 bits) in
+/// one lane, packed to the front with AVX-512's compress. The count of queued
+/// keys is the caller's local variable, passed in and returned: kept in this
+/// struct, it would live in memory, since the kernels' vector stores may alias
+/// it, and each vector would wait to reload it.
 struct WideRejectedKeys {
   alignas(64) std::uint64_t state[kSliceKeys + 8];
   alignas(64) std::uint64_t place_and_fallback[kSliceKeys + 8];

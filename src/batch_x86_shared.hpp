@@ -15,9 +15,9 @@ namespace jumphash::batch_kernels {
 namespace {
 
 /// Keys per slice of the JumpBackHash kernels (their queue lives on the
-/// stack: 8 KiB a bucket count under AVX2, 16 KiB under AVX-512): the report loops'
-/// blocks (kBatchBlockKeys); 256 measured 10% slower at n = 129 under AVX2,
-/// where a queue's rounds are most of the work.
+/// stack: 8 KiB a bucket count under AVX2, 16 KiB under AVX-512): the
+/// report loops' blocks (kBatchBlockKeys); 256 measured 10% slower at
+/// n = 129 under AVX2, where a queue's rounds are most of the work.
 constexpr std::size_t kSliceKeys = 1024;
 
 inline void fill_zero(std::size_t count, std::int32_t* out) {
@@ -36,14 +36,15 @@ inline unsigned bit_length_of_n_minus_1(std::int32_t n) {
 // lower active index (the highest bit of u below q).
 //
 // Two passes over each slice of kSliceKeys keys. The first computes every
-// key's first candidate and its fallback, without a loop, and queues the
-// keys whose top candidate is >= n (their place and fallback; under
-// AVX-512 their generator state too), packed to the front of the queue. The second draws once for every queued
-// key, writes those that are done and packs the rest to the front again,
-// until the queue is empty. Both work on a few vectors at once, a step at a
-// time (batch_avx2.cpp's kGroup says why). So vectors stay full: a lane
-// that must draw again never holds finished lanes back, and no branch
-// depends on one key (at n = 129 half the keys draw, 1.33 times on average).
+// key's first candidate and its fallback, without a loop, and queues the keys
+// whose top candidate is >= n (their place and fallback; under AVX-512 their
+// generator state too), packed to the front of the queue. The second draws
+// once for every queued key, writes those that are done and packs the rest to
+// the front again, until the queue is empty. Both work on a few vectors at
+// once, a step at a time (batch_avx2.cpp's kGroup says why). So vectors stay
+// full: a lane that must draw again never holds finished lanes back, and no
+// branch depends on one key (at n = 129 half the keys draw, 1.33 times on
+// average).
 //
 // Bucket counts with the same bits(n - 1) share everything up to the
 // rejection test (q, u, the candidate, the fallback, the draws), so the
