@@ -247,7 +247,7 @@ struct RejectedKeys {
              const std::uint64_t* keys, std::int32_t* out) {
     const __m256i gamma = set1(kGamma);
     const __m256i place_bits = set1(0xFFFFFFFF00000000ULL);
-    __m256i advance = _mm256_add_epi64(gamma, gamma);  // gamma times the draws so far, plus one
+    __m256i advance = _mm256_add_epi64(gamma, gamma);  // (draws so far + 1) * gamma
     while (size != 0) {
       for (std::size_t j = size; j < size + 4; ++j) place_and_fallback[j] = 0;
       std::size_t kept = 0;
